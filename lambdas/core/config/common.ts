@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { isCountryCode } from '../net/countries.ts';
+import { isIpOrCidr } from '../net/ip.ts';
+
+export const ipOrCidr = z.string().trim().refine(isIpOrCidr, { message: 'must be an IPv4/IPv6 address or CIDR range' });
+
+export const countryCode = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine(isCountryCode, { message: 'must be an ISO-3166-1 alpha-2 country code' });
+
+export const boundedList = <T extends z.ZodType>(item: T, max = 1000) => z.array(item).max(max);
+
+/** `page`/`limit` query parameters shared by every list endpoint (limit capped at 100). */
+export const pageQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .passthrough();
+export type PageQuery = { page: number; limit: number };
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+}

@@ -1,0 +1,64 @@
+import type { EdgeRequest } from '../edge-request.ts';
+import type { EdgeProjectConfig } from '../project-config.ts';
+import { jsonError } from './responses.ts';
+import type { EdgeDecision, EdgePorts, PipelineContext, Stage } from './types.ts';
+
+/** API key check: `x-api-key` must be a live key of this project (SPEC §4 "Edge proxy"). */
+export const apiKeyStage: Stage = async (ctx) => {
+  const presented = ctx.req.headers['x-api-key'];
+  const verified = presented ? await ctx.ports.verifyApiKey(ctx.config.projectId, presented) : undefined;
+  if (!verified) {
+    return jsonError(401, 'unauthorized', 'A valid x-api-key header for this project is required', ctx.requestId);
+  }
+  ctx.apiKeyId = verified.keyId;
+  // The origin never sees the gateway credential.
+  ctx.requestHeaders['x-api-key'] = null;
+  return undefined;
+};
+
+/**
+ * The order of DESIGN.md §2: key → IP/country/UA lists → rate limit / DDoS → edge rules → WAF → quota →
+ * cache. Each capability contributes one stage; the list is the single place the order is decided.
+ */
+export const STAGES: readonly Stage[] = [apiKeyStage];
+
+export interface EvaluateOptions {
+  requestId: string;
+  stages?: readonly Stage[];
+}
+
+export async function evaluateRequest(
+  req: EdgeRequest,
+  config: EdgeProjectConfig,
+  ports: EdgePorts,
+  options: EvaluateOptions,
+): Promise<EdgeDecision> {
+  const ctx: PipelineContext = {
+    req,
+    config,
+    ports,
+    requestId: options.requestId,
+    apiKeyId: '',
+    skipSecurity: false,
+    requestHeaders: {},
+    responseHeaders: {},
+    cache: { mode: 'bypass', reason: config.cacheEnabled ? 'not cacheable' : 'caching disabled' },
+    events: [],
+  };
+  for (const stage of options.stages ?? STAGES) {
+    const response = await stage(ctx);
+    if (response) {
+      Object.assign(response.headers, ctx.responseHeaders, response.headers);
+      return { kind: 'respond', response, events: ctx.events };
+    }
+  }
+  return {
+    kind: 'forward',
+    originUrl: config.originUrl,
+    requestHeaders: ctx.requestHeaders,
+    responseHeaders: ctx.responseHeaders,
+    cache: ctx.cache,
+    events: ctx.events,
+    apiKeyId: ctx.apiKeyId,
+  };
+}

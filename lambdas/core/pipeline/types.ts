@@ -1,0 +1,77 @@
+import type { EdgeRequest } from '../edge-request.ts';
+import type { EdgeProjectConfig } from '../project-config.ts';
+
+export interface EdgeResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A block or challenge decided at the edge; becomes a WAF event (SPEC §2 "WAF event"). */
+export interface SecurityEvent {
+  projectId: string;
+  requestId: string;
+  timestamp: string;
+  ip: string;
+  country: string;
+  path: string;
+  method: string;
+  action: 'block' | 'challenge';
+  threatType: string;
+  userAgent: string;
+  reason: string;
+  ruleIds: string[];
+  score?: number;
+}
+
+/** What the cache layer of the runtime should do with this request. */
+export type CachePlan =
+  | { mode: 'bypass'; reason: string }
+  | {
+      mode: 'cache';
+      key: string;
+      ttlSec: number;
+      staleWhileRevalidateSec: number;
+      staleIfErrorSec: number;
+      ruleId?: string;
+    };
+
+export type EdgeDecision =
+  | { kind: 'respond'; response: EdgeResponse; events: SecurityEvent[] }
+  | {
+      kind: 'forward';
+      originUrl: string;
+      /** Headers to add to (or, with value null, remove from) the request sent to the origin. */
+      requestHeaders: Record<string, string | null>;
+      /** Headers to add to the response sent to the client. */
+      responseHeaders: Record<string, string>;
+      cache: CachePlan;
+      events: SecurityEvent[];
+      apiKeyId: string;
+    };
+
+/** State the pipeline needs beyond the request and config; in-memory self-hosted, AWS-backed at the edge. */
+export interface EdgePorts {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Resolves a presented API key to the project's live key, or undefined. */
+  verifyApiKey(projectId: string, presentedKey: string): Promise<{ keyId: string } | undefined>;
+}
+
+/** Mutable per-request state shared by the stages of one evaluation. */
+export interface PipelineContext {
+  req: EdgeRequest;
+  config: EdgeProjectConfig;
+  ports: EdgePorts;
+  requestId: string;
+  apiKeyId: string;
+  /** Set by an edge rule `allow`: skips the WAF and rate limits for this request. */
+  skipSecurity: boolean;
+  requestHeaders: Record<string, string | null>;
+  responseHeaders: Record<string, string>;
+  cache: CachePlan;
+  events: SecurityEvent[];
+}
+
+/** A stage returns a response to end evaluation, or undefined to continue. */
+export type Stage = (ctx: PipelineContext) => EdgeResponse | undefined | Promise<EdgeResponse | undefined>;
