@@ -1,0 +1,51 @@
+/**
+ * Single-table design. Every item of a project lives under `PROJECT#<id>` so the edge loads a whole
+ * project configuration with one Query; lookups by API-key hash go through GSI1.
+ *
+ * | entity        | pk                       | sk                          | gsi1pk                | gsi1sk              |
+ * |---------------|--------------------------|-----------------------------|-----------------------|---------------------|
+ * | account       | ACCOUNT#<accountId>      | META                        |                       |                     |
+ * | project       | PROJECT#<projectId>      | META                        | ACCOUNT#<accountId>   | PROJECT#<createdAt> |
+ * | API key       | PROJECT#<projectId>      | KEY#<keyId>                 | KEYHASH#<sha256>      | KEY                 |
+ * | session       | SESSION#<sha256(token)>  | META                        |                       |                     |
+ * | WAF config    | PROJECT#<projectId>      | CONFIG#WAF                  |                       |                     |
+ * | cache config  | PROJECT#<projectId>      | CONFIG#CACHE                |                       |                     |
+ * | DDoS config   | PROJECT#<projectId>      | CONFIG#DDOS                 |                       |                     |
+ * | cache rule    | PROJECT#<projectId>      | CACHERULE#<ruleId>          |                       |                     |
+ * | edge rule     | PROJECT#<projectId>      | RULE#<ruleId>               |                       |                     |
+ * | alert policy  | PROJECT#<projectId>      | ALERT#<policyId>            |                       |                     |
+ * | usage (month) | USAGE#<projectId>        | MONTH#<yyyy-mm>             |                       |                     |
+ * | WAF event     | EVENTS#<projectId>       | EVENT#<isoTimestamp>#<id>   |                       |                     |
+ * | idempotency   | IDEMPOTENCY#<hash>       | META                        |                       |                     |
+ *
+ * `expiresAt` (epoch seconds) is the table's TTL attribute: sessions, WAF events, idempotency records.
+ */
+export const TABLE = {
+  defaultName: 'edge-gateway',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  ttlAttribute: 'expiresAt',
+} as const;
+
+export const keys = {
+  account: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'META' }),
+  project: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: 'META' }),
+  projectPartition: (projectId: string) => `PROJECT#${projectId}`,
+  accountProjects: (accountId: string) => `ACCOUNT#${accountId}`,
+  apiKey: (projectId: string, keyId: string) => ({ pk: `PROJECT#${projectId}`, sk: `KEY#${keyId}` }),
+  apiKeyHash: (hash: string) => `KEYHASH#${hash}`,
+  session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'META' }),
+  wafConfig: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: 'CONFIG#WAF' }),
+  cacheConfig: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: 'CONFIG#CACHE' }),
+  ddosConfig: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: 'CONFIG#DDOS' }),
+  cacheRule: (projectId: string, ruleId: string) => ({ pk: `PROJECT#${projectId}`, sk: `CACHERULE#${ruleId}` }),
+  edgeRule: (projectId: string, ruleId: string) => ({ pk: `PROJECT#${projectId}`, sk: `RULE#${ruleId}` }),
+  alertPolicy: (projectId: string, policyId: string) => ({ pk: `PROJECT#${projectId}`, sk: `ALERT#${policyId}` }),
+  usage: (projectId: string, month: string) => ({ pk: `USAGE#${projectId}`, sk: `MONTH#${month}` }),
+  wafEventPartition: (projectId: string) => `EVENTS#${projectId}`,
+  wafEvent: (projectId: string, timestamp: string, eventId: string) => ({
+    pk: `EVENTS#${projectId}`,
+    sk: `EVENT#${timestamp}#${eventId}`,
+  }),
+} as const;
