@@ -1,0 +1,18 @@
+import type { Stage } from '../pipeline/types.ts';
+import { resolveCacheKey, toCachePlan } from './cache-key.ts';
+
+/**
+ * Decides the request's CachePlan from the project's cache configuration and rules. It never answers
+ * the request itself: the runtime's cache (server/cache or CloudFront) acts on `ctx.cache` after the
+ * security stages have let the request through.
+ */
+export const cacheStage: Stage = (ctx) => {
+  const { req, config } = ctx;
+  const resolution = resolveCacheKey(
+    { method: req.method, path: req.path, query: req.query, headers: req.headers },
+    config,
+    config.cacheRules,
+  );
+  ctx.cache = toCachePlan(resolution);
+  return undefined;
+};
