@@ -9,6 +9,8 @@ export interface EdgeResponse {
 
 /** A block or challenge decided at the edge; becomes a WAF event (SPEC §2 "WAF event"). */
 export interface SecurityEvent {
+  /** Assigned where the decision is made, so redelivery of the same event is idempotent downstream. */
+  id: string;
   projectId: string;
   requestId: string;
   timestamp: string;

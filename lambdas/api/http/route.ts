@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { Principal } from '../services/auth-service.ts';
+
+export interface RouteInput<TBody, TQuery> {
+  params: Record<string, string>;
+  body: TBody;
+  query: TQuery;
+  headers: Record<string, string>;
+  principal: Principal;
+  requestId: string;
+}
+
+export interface RouteResult {
+  data: unknown;
+  meta?: Record<string, unknown>;
+  status?: number;
+}
+
+/** One management endpoint: the single description used for routing, validation, OpenAPI and CDK routes. */
+export interface RouteDef<TBody = unknown, TQuery = unknown> {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** API Gateway style template, e.g. `/v1/projects/{projectId}`. */
+  path: string;
+  summary: string;
+  /** Public routes (health, OpenAPI, session exchange handles its own key check) skip authentication. */
+  auth?: 'required' | 'none' | 'api-key-only';
+  body?: z.ZodType<TBody>;
+  query?: z.ZodType<TQuery>;
+  handle(input: RouteInput<TBody, TQuery>): Promise<RouteResult>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: heterogeneous route lists need an erased element type.
+export type AnyRoute = RouteDef<any, any>;
+
+export function route<TBody = undefined, TQuery = Record<string, string>>(
+  def: RouteDef<TBody, TQuery>,
+): RouteDef<TBody, TQuery> {
+  return def;
+}
+
+export function routeKey(r: Pick<AnyRoute, 'method' | 'path'>): string {
+  return `${r.method} ${r.path}`;
+}

@@ -1,0 +1,144 @@
+import {
+  BatchWriteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { NotFoundError } from '../core/errors.ts';
+import { keys, TABLE } from './table-design.ts';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type Key = { pk: string; sk: string };
+
+const STORAGE_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'expiresAt', 'entity']);
+
+/** Drops the storage attributes so records leave the repository in their domain shape. */
+export function toRecord<T>(item: Record<string, unknown> | undefined): T | undefined {
+  if (!item) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) if (!STORAGE_ATTRIBUTES.has(k)) out[k] = v;
+  return out as T;
+}
+
+function isConditionFailure(err: unknown): boolean {
+  const name = (err as { name?: string }).name;
+  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+}
+
+/** Thin helpers over the single table; repositories express intent, this expresses DynamoDB. */
+export class Table {
+  constructor(
+    readonly doc: DynamoDBDocumentClient,
+    readonly name: string,
+  ) {}
+
+  async get<T>(key: Key, consistent = true): Promise<T | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.name, Key: key, ConsistentRead: consistent }));
+    return toRecord<T>(res.Item);
+  }
+
+  async getRaw(key: Key): Promise<Record<string, unknown> | undefined> {
+    const res = await this.doc.send(new GetCommand({ TableName: this.name, Key: key, ConsistentRead: true }));
+    return res.Item;
+  }
+
+  /** Every item of a partition whose sort key starts with `skPrefix`, following pagination. */
+  async queryAll(
+    pk: string,
+    skPrefix?: string,
+    extra: Partial<QueryCommandInput> = {},
+  ): Promise<Array<Record<string, unknown>>> {
+    const items: Array<Record<string, unknown>> = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const res = await this.doc.send(
+        new QueryCommand({
+          TableName: this.name,
+          KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :sk)' : 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':sk': skPrefix } : {}) },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+          ...extra,
+        }),
+      );
+      items.push(...(res.Items ?? []));
+      startKey = res.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  }
+
+  async queryGsi1(gsi1pk: string): Promise<Array<Record<string, unknown>>> {
+    const res = await this.doc.send(
+      new QueryCommand({
+        TableName: this.name,
+        IndexName: TABLE.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk },
+      }),
+    );
+    return res.Items ?? [];
+  }
+
+  /**
+   * Writes items atomically together with a bump of the project's config version, so the edge sees
+   * either the old or the new configuration, never half of a change. Fails with 404 if the project
+   * does not exist (or was deleted meanwhile).
+   */
+  async writeWithVersionBump(
+    projectId: string,
+    items: TransactItem[],
+    now: string,
+    onConditionFailure: () => Error = () => new NotFoundError('Project'),
+  ): Promise<void> {
+    const bump: TransactItem = {
+      Update: {
+        TableName: this.name,
+        Key: keys.project(projectId),
+        UpdateExpression: 'SET configVersion = configVersion + :one, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1, ':now': now },
+      },
+    };
+    await this.transact([...items, bump], onConditionFailure);
+  }
+
+  async transact(items: TransactItem[], onConditionFailure: (reasons: string[]) => Error): Promise<void> {
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      const reasons = ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map(
+        (r) => r.Code ?? 'None',
+      );
+      throw onConditionFailure(reasons);
+    }
+  }
+
+  async deleteMany(itemKeys: Key[]): Promise<void> {
+    await this.batchWrite(itemKeys.map((Key) => ({ DeleteRequest: { Key } })));
+  }
+
+  async putMany(items: Array<Record<string, unknown>>): Promise<void> {
+    await this.batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+  }
+
+  /** 25 requests per call (DynamoDB's cap), retrying unprocessed ones with backoff; never drops a write silently. */
+  private async batchWrite(all: Array<Record<string, unknown>>): Promise<void> {
+    for (let i = 0; i < all.length; i += 25) {
+      let requests = all.slice(i, i + 25);
+      for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+        const res = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.name]: requests } }));
+        requests = (res.UnprocessedItems?.[this.name] ?? []) as typeof requests;
+      }
+      if (requests.length > 0) throw new Error(`DynamoDB left ${requests.length} writes unprocessed`);
+    }
+  }
+}
+
+export function paginate<T>(items: T[], page: number, limit: number) {
+  return { items: items.slice((page - 1) * limit, page * limit), page, limit, total: items.length };
+}
