@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { EdgeProjectConfig } from '../core/project-config.ts';
+import { ApiKeyRepository } from '../data/api-key-repository.ts';
+import { createDocumentClient } from '../data/dynamo.ts';
+import { loadEdgeProjectConfig } from '../data/project-config-loader.ts';
+import { Table } from '../data/table.ts';
+import { nearestTableRegion } from './nearest-region.ts';
+import { EDGE_SETTINGS, type EdgeSettings } from './settings.ts';
+import { readThrough, TtlCache } from './ttl-cache.ts';
+
+/** What the edge reads per request; every answer is memoised for the life of the Lambda instance. */
+export interface EdgeDataSource {
+  projectConfig(projectId: string): Promise<EdgeProjectConfig | undefined>;
+  verifyApiKey(projectId: string, presentedKey: string): Promise<{ keyId: string } | undefined>;
+}
+
+// Unknown projects and rejected keys are remembered briefly only, so a project or key created a moment
+// ago starts working within seconds while a flood of bad requests still costs one read per instance.
+const NEGATIVE_TTL_MS = 5_000;
+
+export function createEdgeDataSource(options: {
+  doc: DynamoDBDocumentClient;
+  settings: Pick<EdgeSettings, 'tableName' | 'configTtlMs' | 'apiKeyTtlMs'>;
+  now?: () => number;
+}): EdgeDataSource {
+  const { doc, settings } = options;
+  const now = options.now ?? Date.now;
+  const table = new Table(doc, settings.tableName);
+  const apiKeys = new ApiKeyRepository(table, () => new Date(now()));
+  const configs = new TtlCache<EdgeProjectConfig | undefined>(500, now);
+  const verdicts = new TtlCache<{ keyId: string } | undefined>(5_000, now);
+  return {
+    projectConfig: (projectId) =>
+      readThrough(
+        configs,
+        projectId,
+        (config) => (config ? settings.configTtlMs : Math.min(NEGATIVE_TTL_MS, settings.configTtlMs)),
+        () => loadEdgeProjectConfig(doc, settings.tableName, projectId),
+      ),
+    verifyApiKey: (projectId, presentedKey) => {
+      // The memo holds hashes, never plaintext keys.
+      const memoKey = `${projectId}:${createHash('sha256').update(presentedKey).digest('base64url')}`;
+      return readThrough(
+        verdicts,
+        memoKey,
+        (verdict) => (verdict ? settings.apiKeyTtlMs : Math.min(NEGATIVE_TTL_MS, settings.apiKeyTtlMs)),
+        () => apiKeys.verify(projectId, presentedKey),
+      );
+    },
+  };
+}
+
+let shared: EdgeDataSource | undefined;
+
+/** The instance-wide source, reading the table replica nearest to the region this edge function runs in. */
+export function sharedEdgeDataSource(settings: EdgeSettings = EDGE_SETTINGS): EdgeDataSource {
+  if (!shared) {
+    // AWS_REGION is set by the Lambda runtime to where the function executes, not configured by us.
+    const region = nearestTableRegion(process.env.AWS_REGION, settings.tableRegions, settings.homeRegion);
+    shared = createEdgeDataSource({ doc: createDocumentClient({ region }), settings });
+  }
+  return shared;
+}
