@@ -79,3 +79,16 @@ export function formatCacheControl(cc: CacheControl): string {
     )
     .join(', ');
 }
+
+// RFC 9110 §5.6.7: IMF-fixdate, obsolete RFC 850 and asctime forms. Date.parse alone accepts "0".
+const HTTP_DATE =
+  /^(?:[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT|[A-Za-z]+, \d{2}-[A-Za-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT|[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
+
+/** Epoch ms of an HTTP-date, or undefined when the text is not one. */
+export function parseHttpDate(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const trimmed = text.trim();
+  if (!HTTP_DATE.test(trimmed)) return undefined;
+  const ms = Date.parse(trimmed.endsWith('GMT') ? trimmed : `${trimmed} GMT`);
+  return Number.isNaN(ms) ? undefined : ms;
+}

@@ -6,6 +6,7 @@ import {
   type HeaderValue,
   headerText,
   parseCacheControl,
+  parseHttpDate,
 } from './cache-control.ts';
 
 /**
@@ -71,11 +72,10 @@ function refuse(reason: StorageReason): StorageDecision {
 function expiredAtOrigin(response: OriginResponseHead, nowMs: number | undefined): boolean {
   const expires = headerText(getHeader(response.headers, 'expires'));
   if (expires === undefined) return false;
-  const expiresAt = Date.parse(expires);
+  const expiresAt = parseHttpDate(expires);
   // RFC 9111 §5.3: an invalid Expires (e.g. "0") means "already expired".
-  if (Number.isNaN(expiresAt)) return true;
-  const date = headerText(getHeader(response.headers, 'date'));
-  const reference = date !== undefined && !Number.isNaN(Date.parse(date)) ? Date.parse(date) : nowMs;
+  if (expiresAt === undefined) return true;
+  const reference = parseHttpDate(headerText(getHeader(response.headers, 'date'))) ?? nowMs;
   return reference !== undefined && expiresAt <= reference;
 }
 
