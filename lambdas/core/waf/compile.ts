@@ -1,0 +1,34 @@
+import type { WafConfig } from '../config/waf-config.ts';
+import { compileIpMatcher } from '../net/ip.ts';
+import { sensitivitySettings } from './sensitivity.ts';
+import { ALL_SIGNATURES } from './signatures/index.ts';
+import type { CompiledWaf, Signature, WafFamily } from './types.ts';
+
+function familyEnabled(config: WafConfig, family: WafFamily): boolean {
+  switch (family) {
+    case 'sqli':
+      return config.owaspSqlEnabled;
+    case 'xss':
+      return config.owaspXssEnabled;
+    case 'rce':
+      return config.owaspRceEnabled;
+    case 'lfi':
+      return config.owaspLfiEnabled;
+    case 'scanner':
+      return config.owaspScannerEnabled;
+  }
+}
+
+/** Does the work that depends only on the configuration, once per configuration version. */
+export function compileWaf(config: WafConfig, signatures: readonly Signature[] = ALL_SIGNATURES): CompiledWaf {
+  const settings = sensitivitySettings(config.sensitivityScore);
+  return {
+    sensitivity: config.sensitivityScore,
+    ...settings,
+    signatures: signatures.filter((s) => s.level <= settings.paranoiaLevel && familyEnabled(config, s.family)),
+    isAllowedIp: compileIpMatcher(config.allowedIps),
+    isBlockedIp: compileIpMatcher(config.blockedIps),
+    blockedCountries: new Set(config.blockedCountries.map((c) => c.toUpperCase())),
+    blockedUserAgents: config.blockedUserAgents.map((ua) => ua.toLowerCase()),
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Normalisation of one inspected value into the views the signatures read. Attackers encode payloads
+ * so the origin decodes them but a naive matcher does not, so everything here undoes encodings the way
+ * a permissive origin stack would: several percent-decoding rounds (overlong UTF-8 and %uXXXX included),
+ * HTML entities, JavaScript escapes, Unicode compatibility forms, NUL bytes and case.
+ */
+
+const MAX_DECODE_ROUNDS = 4;
+
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 0x20;
+  if (lower >= 97 && lower <= 102) return lower - 87;
+  return -1;
+}
+
+function isContinuation(byte: number | undefined): byte is number {
+  return byte !== undefined && (byte & 0xc0) === 0x80;
+}
+
+/**
+ * Decodes bytes as UTF-8 but accepts overlong forms (%c0%ae is '.') because some servers historically
+ * did, and maps every byte that is not part of a sequence to its Latin-1 character instead of failing.
+ */
+function decodeUtf8Lenient(bytes: number[]): string {
+  let out = '';
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const b1 = bytes[i + 1];
+    const b2 = bytes[i + 2];
+    const b3 = bytes[i + 3];
+    if (b >= 0xc0 && b < 0xe0 && isContinuation(b1)) {
+      out += String.fromCharCode(((b & 0x1f) << 6) | (b1 & 0x3f));
+      i += 2;
+    } else if (b >= 0xe0 && b < 0xf0 && isContinuation(b1) && isContinuation(b2)) {
+      out += String.fromCharCode(((b & 0x0f) << 12) | ((b1 & 0x3f) << 6) | (b2 & 0x3f));
+      i += 3;
+    } else if (b >= 0xf0 && b < 0xf8 && isContinuation(b1) && isContinuation(b2) && isContinuation(b3)) {
+      const cp = ((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
+      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
+      i += 4;
+    } else {
+      out += String.fromCharCode(b);
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** One round of lenient percent-decoding; malformed escapes stay literal. */
+export function percentDecodeOnce(text: string, plusIsSpace: boolean): string {
+  if (!text.includes('%')) return plusIsSpace && text.includes('+') ? text.replaceAll('+', ' ') : text;
+  let out = '';
+  const bytes: number[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code === 37) {
+      const h1 = hexValue(text.charCodeAt(i + 1));
+      const h2 = hexValue(text.charCodeAt(i + 2));
+      if (h1 >= 0 && h2 >= 0) {
+        bytes.push(h1 * 16 + h2);
+        i += 3;
+        continue;
+      }
+      const u = text.charCodeAt(i + 1) | 0x20;
+      if (u === 117) {
+        const d = [2, 3, 4, 5].map((k) => hexValue(text.charCodeAt(i + k)));
+        if (d.every((v) => v >= 0)) {
+          if (bytes.length) out += decodeUtf8Lenient(bytes.splice(0));
+          out += String.fromCharCode(d[0]! * 4096 + d[1]! * 256 + d[2]! * 16 + d[3]!);
+          i += 6;
+          continue;
+        }
+      }
+    }
+    if (bytes.length) out += decodeUtf8Lenient(bytes.splice(0));
+    out += plusIsSpace && code === 43 ? ' ' : text[i];
+    i += 1;
+  }
+  if (bytes.length) out += decodeUtf8Lenient(bytes);
+  return out;
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  amp: '&',
+  colon: ':',
+  semi: ';',
+  tab: '\t',
+  newline: '\n',
+  lpar: '(',
+  rpar: ')',
+  sol: '/',
+  bsol: '\\',
+  comma: ',',
+  period: '.',
+  excl: '!',
+  num: '#',
+  equals: '=',
+  nbsp: ' ',
+  grave: '`',
+  lsqb: '[',
+  rsqb: ']',
+  lcub: '{',
+  rcub: '}',
+  ast: '*',
+  plus: '+',
+  percnt: '%',
+  quest: '?',
+  dollar: '$',
+  vert: '|',
+};
+
+const ENTITY = /&(?:#(x[0-9a-f]{1,6}|\d{1,7})|([a-z]{2,7}));?/gi;
+
+export function decodeHtmlEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(ENTITY, (whole, numeric: string | undefined, name: string | undefined) => {
+    if (numeric !== undefined) {
+      const cp =
+        numeric[0] === 'x' || numeric[0] === 'X' ? Number.parseInt(numeric.slice(1), 16) : Number.parseInt(numeric, 10);
+      return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+    }
+    return NAMED_ENTITIES[(name ?? '').toLowerCase()] ?? whole;
+  });
+}
+
+const JS_ESCAPE = /\\(?:u\{([0-9a-f]{1,6})\}|u([0-9a-f]{4})|x([0-9a-f]{2}))/gi;
+
+export function decodeJsEscapes(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(JS_ESCAPE, (_w, braced: string | undefined, u4: string | undefined, x2: string | undefined) => {
+    const cp = Number.parseInt(braced ?? u4 ?? x2 ?? '0', 16);
+    return cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+  });
+}
+
+const NUL = /\u0000/g;
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * Fully decodes a value and folds case. `urlEncoded` says whether '+' means space (query strings and
+ * form bodies) in the first round.
+ */
+export function normalizeValue(raw: string, urlEncoded: boolean): string {
+  let text = raw;
+  for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
+    let next = percentDecodeOnce(text, urlEncoded && round === 0);
+    next = decodeJsEscapes(decodeHtmlEntities(next));
+    if (next === text) break;
+    text = next;
+  }
+  if (text.includes('\u0000')) text = text.replace(NUL, '');
+  // Full-width and other compatibility forms (＜script＞) are folded to ASCII by NFKC.
+  if (NON_ASCII.test(text)) text = text.normalize('NFKC');
+  return text.toLowerCase();
+}
+
+const SQL_LINE_COMMENT = /(?:#|--)[^\n]{0,200}\n/g;
+const SQL_BLOCK_COMMENT = /\/\*!?\d{0,6}|\*\//g;
+const WHITESPACE_RUN = /[\s\u000b\u00a0]+/g;
+
+/**
+ * The SQL view: comments become token separators (MySQL treats `UNION/**\/SELECT` and
+ * `/*!50000SELECT*\/` as plain SQL) and every whitespace run is one space.
+ */
+export function toSqlView(normalized: string): string {
+  let text = normalized;
+  if (text.includes('\n') && (text.includes('#') || text.includes('--'))) text = text.replace(SQL_LINE_COMMENT, ' ');
+  if (text.includes('/*') || text.includes('*/')) text = text.replace(SQL_BLOCK_COMMENT, ' ');
+  return text.replace(WHITESPACE_RUN, ' ');
+}
+
+const SLASH_RUN = /\/{2,}/g;
+const DOT_SEGMENT = /\/(?:\.\/)+/g;
+
+/** The path view: backslashes are separators (Windows, IIS), repeated slashes and `./` segments collapse. */
+export function toPathView(normalized: string): string {
+  let text = normalized;
+  if (text.includes('\\')) text = text.replaceAll('\\', '/');
+  if (text.includes('//')) text = text.replace(SLASH_RUN, '/');
+  if (text.includes('/./')) text = text.replace(DOT_SEGMENT, '/');
+  return text;
+}
+
+const SHELL_IFS = /\$\{?ifs(?:%[^}\s]{0,4})?\}?|\$\{?[*@#?]\}?/g;
+const SHELL_QUOTES_IN_WORD = /(?<=[a-z0-9/])(?:''|""|\\|'(?=[a-z0-9]))/g;
+
+/**
+ * The shell view: `${IFS}` is a space and quotes or backslashes inside a word vanish, as the shell
+ * would do (`c'a't /etc/pa''sswd` runs `cat /etc/passwd`).
+ */
+export function toShellView(normalized: string): string {
+  let text = normalized;
+  if (text.includes('$')) text = text.replace(SHELL_IFS, ' ');
+  if (text.includes("'") || text.includes('"') || text.includes('\\')) text = text.replace(SHELL_QUOTES_IN_WORD, '');
+  return text;
+}

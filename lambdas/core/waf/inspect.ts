@@ -1,0 +1,105 @@
+import type { EdgeRequest } from '../edge-request.ts';
+import { normalizeValue, toPathView, toShellView, toSqlView } from './decode.ts';
+import { collectInputs } from './inputs.ts';
+import type { CompiledWaf, InputView, Signature, ThreatType, WafDecision, WafMatch } from './types.ts';
+
+/** Characters of a matched value kept in a decision (events store it; payloads can be huge). */
+export const MATCH_VALUE_MAX = 80;
+const MAX_MATCHES = 16;
+
+const THREAT_LABELS: Record<ThreatType, string> = {
+  sql_injection: 'SQL injection',
+  xss: 'Cross-site scripting',
+  session_fixation: 'Session fixation',
+  remote_code_execution: 'Remote command execution',
+  php_injection: 'PHP code injection',
+  java_injection: 'Java code injection',
+  node_injection: 'Server-side JavaScript/Python injection',
+  template_injection: 'Server-side template injection',
+  local_file_inclusion: 'Local file inclusion / path traversal',
+  remote_file_inclusion: 'Remote file inclusion / SSRF',
+  scanner: 'Automated vulnerability scanner',
+};
+
+/** A value made only of these characters cannot carry any of the signatures' structure. */
+const INERT = /^[\w.@:-]{0,128}$/;
+
+class ViewCache {
+  private sql: string | undefined;
+  private path: string | undefined;
+  private shell: string | undefined;
+  constructor(readonly text: string) {}
+
+  get(view: InputView): string {
+    switch (view) {
+      case 'text':
+        return this.text;
+      case 'sql':
+        this.sql ??= toSqlView(this.text);
+        return this.sql;
+      case 'path':
+        this.path ??= toPathView(this.text);
+        return this.path;
+      case 'shell':
+        this.shell ??= toShellView(this.text);
+        return this.shell;
+    }
+  }
+}
+
+function appliesTo(signature: Signature, kind: string): boolean {
+  if (signature.kinds) return (signature.kinds as readonly string[]).includes(kind);
+  return true;
+}
+
+/** Runs every active signature over every input of the request and turns the anomaly score into a decision. */
+export function inspectRequest(waf: CompiledWaf, req: EdgeRequest): WafDecision {
+  const matched = new Map<string, { signature: Signature; match: WafMatch }>();
+  for (const input of collectInputs(req)) {
+    if (input.kind !== 'user-agent' && INERT.test(input.raw)) continue;
+    const views = new ViewCache(normalizeValue(input.raw, input.urlEncoded));
+    for (const signature of waf.signatures) {
+      if (matched.has(signature.id) || !appliesTo(signature, input.kind)) continue;
+      if (!signature.test(views.get(signature.view))) continue;
+      matched.set(signature.id, {
+        signature,
+        match: {
+          ruleId: signature.id,
+          category: signature.threatType,
+          location: input.location,
+          value: views.text.length > MATCH_VALUE_MAX ? views.text.slice(0, MATCH_VALUE_MAX) : views.text,
+        },
+      });
+    }
+  }
+  return decide(waf, [...matched.values()]);
+}
+
+function decide(waf: CompiledWaf, hits: Array<{ signature: Signature; match: WafMatch }>): WafDecision {
+  if (hits.length === 0) {
+    return { action: 'allow', reason: 'No signature matched', threatType: 'none', ruleIds: [], score: 0, matches: [] };
+  }
+  const score = hits.reduce((sum, hit) => sum + hit.signature.severity, 0);
+  // The reported threat is the one whose signatures contributed most, ties going to the most severe hit.
+  const byThreat = new Map<ThreatType, number>();
+  for (const { signature } of hits) {
+    byThreat.set(signature.threatType, (byThreat.get(signature.threatType) ?? 0) + signature.severity);
+  }
+  const lead = [...hits].sort(
+    (a, b) =>
+      (byThreat.get(b.signature.threatType) ?? 0) - (byThreat.get(a.signature.threatType) ?? 0) ||
+      b.signature.severity - a.signature.severity,
+  )[0]!;
+  const action = score >= waf.blockThreshold ? 'block' : score >= waf.challengeThreshold ? 'challenge' : 'allow';
+  const label = THREAT_LABELS[lead.signature.threatType];
+  const verdict =
+    action === 'allow' ? `below the challenge threshold ${waf.challengeThreshold}` : `threshold ${waf.blockThreshold}`;
+  return {
+    action,
+    reason: `${label} suspected in ${lead.match.location} (${lead.signature.id}: ${lead.signature.description}); anomaly score ${score}, ${verdict}`,
+    threatType: action === 'allow' ? 'none' : lead.signature.threatType,
+    ruleIds: hits.map((hit) => hit.signature.id),
+    score,
+    matches: hits.slice(0, MAX_MATCHES).map((hit) => hit.match),
+  };
+}

@@ -1,0 +1,17 @@
+import type { Signature } from '../types.ts';
+import { INJECTION_SIGNATURES } from './injection.ts';
+import { LFI_SIGNATURES } from './lfi.ts';
+import { RCE_SIGNATURES } from './rce.ts';
+import { SCANNER_SIGNATURES } from './scanner.ts';
+import { SQLI_SIGNATURES } from './sqli.ts';
+import { XSS_SIGNATURES } from './xss.ts';
+
+/** Every signature the engine knows, in reporting order. */
+export const ALL_SIGNATURES: readonly Signature[] = [
+  ...SQLI_SIGNATURES,
+  ...XSS_SIGNATURES,
+  ...RCE_SIGNATURES,
+  ...INJECTION_SIGNATURES,
+  ...LFI_SIGNATURES,
+  ...SCANNER_SIGNATURES,
+];

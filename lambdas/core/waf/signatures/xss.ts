@@ -1,0 +1,192 @@
+import { regexSignature } from '../signature.ts';
+import type { Signature } from '../types.ts';
+
+/*
+ * Cross-site scripting (CRS family 941) and session fixation (943, folded under the XSS toggle because
+ * it is injected the same way: markup or script that sets a cookie). Markup alone (<b>, <img src>, a
+ * markdown link) is normal content; level-1/2 signatures need something that executes: a script
+ * element, an event-handler attribute, a javascript:/vbscript: URL, or a break-out into a new tag.
+ */
+
+const EVENT_HANDLERS =
+  'abort|activate|afterprint|afterscriptexecute|animation(?:cancel|end|iteration|start)|auxclick|beforeactivate|beforecopy|beforecut|beforedeactivate|beforepaste|beforeprint|beforescriptexecute|beforetoggle|beforeunload|begin|blur|bounce|canplay|canplaythrough|change|click|close|contextmenu|copy|cuechange|cut|dblclick|drag|dragend|dragenter|dragleave|dragover|dragstart|drop|durationchange|end|ended|error|finish|focus|focusin|focusout|formdata|fullscreenchange|hashchange|input|invalid|keydown|keypress|keyup|load|loadeddata|loadedmetadata|loadend|loadstart|message|mousedown|mouseenter|mouseleave|mousemove|mouseout|mouseover|mouseup|mousewheel|offline|online|pagehide|pageshow|paste|pause|play|playing|pointer(?:down|enter|leave|move|out|over|up|rawupdate)|popstate|progress|ratechange|readystatechange|repeat|reset|resize|scroll|scrollend|search|seeked|seeking|select|selectionchange|selectstart|show|start|stalled|storage|submit|suspend|timeupdate|toggle|touch(?:start|end|move|cancel)|transition(?:cancel|end|run|start)|unhandledrejection|unload|volumechange|waiting|wheel';
+
+const JS_EXECUTION = String.raw`(?:[\w$.\[\]'"]{1,80} ?(?:\(|\x60|=)|\/\/|[\[{('"\x60])`;
+
+export const XSS_SIGNATURES: readonly Signature[] = [
+  regexSignature({
+    id: 'XSS-100',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description: 'Script element',
+    view: 'text',
+    pattern: /<\/? ?script\b[^<]{0,200}?(?:>|$)|<script[\s/]/,
+  }),
+  regexSignature({
+    id: 'XSS-110',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description: 'Tag carrying an event-handler attribute (<img onerror=…>, <svg/onload=…>)',
+    view: 'text',
+    pattern: /<[a-z][\w:-]{0,30}\b[^>]{0,400}?[\s/"'`;]on[a-z]{3,40} ?=/,
+  }),
+  regexSignature({
+    id: 'XSS-111',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description: 'Attribute break-out into an event handler (" onmouseover="…)',
+    view: 'text',
+    pattern: new RegExp(`["'\`] ?/? ?on(?:${EVENT_HANDLERS}) ?= ?["'\`]? ?${JS_EXECUTION}`),
+  }),
+  regexSignature({
+    id: 'XSS-112',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description: 'Event-handler attribute assignment outside a tag (onerror=alert(1))',
+    view: 'text',
+    pattern: new RegExp(`(?:^|[\\s/;"'\`])on(?:${EVENT_HANDLERS}) ?= ?["'\`]? ?${JS_EXECUTION}`),
+  }),
+  regexSignature({
+    id: 'XSS-120',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description: 'javascript:, vbscript: or livescript: URL running code',
+    view: 'text',
+    pattern: new RegExp(
+      `(?:java|vb|live|ecma|j|mocha)[\\s\\x00-\\x1f]{0,8}s[\\s\\x00-\\x1f]{0,8}c[\\s\\x00-\\x1f]{0,8}r[\\s\\x00-\\x1f]{0,8}i[\\s\\x00-\\x1f]{0,8}p[\\s\\x00-\\x1f]{0,8}t[\\s\\x00-\\x1f]{0,8}: ?${JS_EXECUTION}`,
+    ),
+  }),
+  regexSignature({
+    id: 'XSS-121',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description: 'Executable data: URL (data:text/html, data:image/svg+xml, data:…;base64 in src/href)',
+    view: 'text',
+    pattern:
+      /\bdata: ?(?:text\/html|image\/svg\+xml|application\/(?:x-)?(?:javascript|ecmascript|xhtml\+xml)|text\/(?:javascript|xml))\b/,
+  }),
+  regexSignature({
+    id: 'XSS-130',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description:
+      'Embedding or framing element pointing at a script or URL (<iframe src>, <object data>, <embed>, <base href>, <meta http-equiv=refresh>)',
+    view: 'text',
+    pattern:
+      /<(?:iframe|frame|object|embed|applet|base|meta|link|form|isindex|xss|import|svg|math|animate|set|handler|listener)\b[^>]{0,300}?\b(?:src|srcdoc|data|code|codebase|href|xlink:href|action|formaction|http-equiv|content|rel|values|to|from|attributename|onload|ev:event)\b ?=/,
+  }),
+  regexSignature({
+    id: 'XSS-131',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description: 'Active-content element (<iframe>, <object>, <embed>, <applet>, <svg>, <math>, <xss>, <frameset>)',
+    view: 'text',
+    pattern:
+      /<(?:iframe|frameset|object|embed|applet|xss|svg|math|isindex|bgsound|xml|layer|ilayer|vmlframe|template|noscript|marquee)\b/,
+  }),
+  regexSignature({
+    id: 'XSS-140',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description: 'Break-out from an attribute or element into new markup ("><tag, </title><tag)',
+    view: 'text',
+    pattern:
+      /(?:["'`] ?\/? ?|--|<\/(?:title|textarea|style|noscript|xmp|iframe|template) ?)> ?<\/? ?(?:script|img|svg|iframe|body|a|div|input|details|video|audio|style|marquee|object|embed|math|xss|image|frameset|frame|form|button|select|textarea|meta|link|base|isindex|table|td|p|b|h1|title)\b[^>]{0,200}?(?:[\s/]on[a-z]{3,40} ?=|src ?=|href ?=|>|$)/,
+  }),
+  regexSignature({
+    id: 'XSS-150',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 3,
+    description:
+      'Script sink or cookie/DOM access typical of payloads (alert(…), document.cookie, String.fromCharCode)',
+    view: 'text',
+    pattern:
+      /(?<![\w.$])(?:alert|prompt|confirm|eval|settimeout|setinterval|execscript|msgbox|fetch|atob|import) ?(?:\( ?(?:['"`\d/]|document|window|this|self|top|string|location|[a-z]\)|\))|`)|\bdocument ?\. ?(?:cookie|domain|write(?:ln)? ?\(|location)|\bwindow ?\. ?(?:location|open ?\(|name)|\bstring ?\. ?fromcharcode ?\(|\.innerhtml ?=|\blocation ?\. ?(?:href|hash|search) ?=|\b(?:top|self|parent|frames|globalthis) ?\[ ?['"`]/,
+  }),
+  regexSignature({
+    id: 'XSS-160',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description: 'CSS that runs script (expression(), -moz-binding, behavior:url())',
+    view: 'text',
+    pattern:
+      /\bexpression ?\( ?[\w$.]{1,40} ?[(.=]|-moz-binding ?:|\bbehaviou?r ?: ?url ?\(|@import ?['"]? ?(?:javascript|data|https?:)/,
+  }),
+  regexSignature({
+    id: 'XSS-170',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'Style or other tag with an attribute that references script (<style>, <img src=…>, <body background=…>)',
+    view: 'text',
+    pattern:
+      /<(?:img|image|body|table|td|input|style|video|audio|source|div|a|button|details|select|textarea|keygen|object)\b[^>]{0,300}?\b(?:src|dynsrc|lowsrc|background|style|href|poster|formaction|action)\b ?= ?["'`]? ?(?:javascript|vbscript|livescript|data:|&#|\\|`|[^>]{0,100}?(?:expression|url ?\( ?['"]?javascript))/,
+  }),
+  regexSignature({
+    id: 'XSS-180',
+    family: 'xss',
+    threatType: 'xss',
+    level: 3,
+    severity: 3,
+    description: 'Any HTML element that can carry script (<img>, <a>, <style>, <body>, <input>, <form>)',
+    view: 'text',
+    pattern:
+      /<(?:img|image|body|style|input|form|a|video|audio|details|select|textarea|button|marquee|meta|link|base|frame)\b[^>]{0,200}?(?:>|$)/,
+  }),
+  regexSignature({
+    id: 'XSS-190',
+    family: 'xss',
+    threatType: 'xss',
+    level: 4,
+    severity: 2,
+    description: 'Angle bracket followed by a tag name or comment opener',
+    view: 'text',
+    pattern: /<(?:[a-z]|!--|!\[cdata\[|\/[a-z]|%|\?)/,
+  }),
+  regexSignature({
+    id: 'SESS-100',
+    family: 'xss',
+    threatType: 'session_fixation',
+    level: 1,
+    severity: 5,
+    description:
+      'Cookie planted through script or a meta tag (document.cookie=…; expires/domain, http-equiv=set-cookie)',
+    view: 'text',
+    pattern: /\.cookie\b[^;]{0,100};[^\w]{0,10}(?:expires|domain|path|max-age)\W{0,5}=|http-equiv\W{1,10}set-cookie/,
+  }),
+  regexSignature({
+    id: 'SESS-110',
+    family: 'xss',
+    threatType: 'session_fixation',
+    level: 2,
+    severity: 4,
+    description: 'Session identifier supplied in a parameter name (jsessionid, phpsessid, aspsessionid)',
+    view: 'text',
+    kinds: ['arg-name'],
+    pattern: /^(?:jsessionid|phpsessid|aspsessionid\w{0,10}|asp\.net_sessionid|cfid|cftoken|sid|sessionid|session_id)$/,
+  }),
+];
