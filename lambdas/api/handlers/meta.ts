@@ -20,7 +20,7 @@ export const metaRoutes: RouteFactory = (services) => [
     path: '/v1/openapi.json',
     summary: 'This API as an OpenAPI 3.1 document',
     auth: 'none',
-    handle: async () => ({ data: buildOpenApi(allRoutes(services), '/') }),
+    handle: async () => ({ data: buildOpenApi(allRoutes(services), '/'), raw: true }),
   }),
 ];
 

@@ -17,8 +17,8 @@ export function requestIdOf(event: ApiEvent): string {
 export function requestIdMiddleware(): Middleware {
   return {
     before: (request) => {
-      const ctx = (request.event.requestContext ??= {} as ApiEvent['requestContext']);
-      ctx.requestId ||= newId('req_', 16);
+      if (!request.event.requestContext) request.event.requestContext = {} as ApiEvent['requestContext'];
+      if (!request.event.requestContext.requestId) request.event.requestContext.requestId = newId('req_', 16);
     },
   };
 }

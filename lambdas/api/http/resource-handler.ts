@@ -10,7 +10,7 @@ import {
   requestIdMiddleware,
   requestIdOf,
 } from './middlewares.ts';
-import { successResult } from './respond.ts';
+import { jsonResult, successResult } from './respond.ts';
 import { type AnyRoute, routeKey } from './route.ts';
 import { parseOrThrow } from './zod-issues.ts';
 
@@ -40,6 +40,7 @@ export async function dispatch(
     principal,
     requestId,
   });
+  if (result.raw) return jsonResult(result.status ?? 200, result.data, { 'x-request-id': requestId });
   return successResult(result.data, result.meta, requestId, result.status);
 }
 

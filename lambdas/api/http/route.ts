@@ -14,6 +14,8 @@ export interface RouteResult {
   data: unknown;
   meta?: Record<string, unknown>;
   status?: number;
+  /** Send `data` as the whole body, without the envelope (documents such as the OpenAPI file). */
+  raw?: boolean;
 }
 
 /** One management endpoint: the single description used for routing, validation, OpenAPI and CDK routes. */

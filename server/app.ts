@@ -1,0 +1,165 @@
+import { mkdirSync } from 'node:fs';
+import http, { type Server } from 'node:http';
+import { resolve } from 'node:path';
+import { createServices, type Services } from '../lambdas/api/services/services.ts';
+import type { SecurityEvent } from '../lambdas/core/pipeline/types.ts';
+import { createDocumentClient, ensureTable } from '../lambdas/data/dynamo.ts';
+import { loadEdgeProjectConfig } from '../lambdas/data/project-config-loader.ts';
+import { createRepositories, type Repositories } from '../lambdas/data/repositories.ts';
+import { TABLE } from '../lambdas/data/table-design.ts';
+import { createApiRequestHandler } from './api-server.ts';
+import { BatchBuffer } from './batch-buffer.ts';
+import { type Bootstrap, ensureBootstrap } from './bootstrap.ts';
+import { createDemoOrigin, listen } from './demo-origin.ts';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
+import { ProjectConfigCache } from './proxy/project-config-cache.ts';
+import { createProxyRequestHandler } from './proxy/proxy-server.ts';
+import { ttlMemo } from './proxy/ttl-memo.ts';
+
+export interface ServerOptions {
+  /** Where state persists (embedded DynamoDB, bootstrap.json). Undefined with `persist: false` keeps all in memory. */
+  dataDir?: string;
+  persist?: boolean;
+  /** A real DynamoDB / LocalStack / moto endpoint instead of the embedded one. */
+  dynamoEndpoint?: string;
+  tableName?: string;
+  host?: string;
+  apiPort?: number;
+  proxyPort?: number;
+  demoOriginPort?: number;
+  proxyDomain?: string;
+  originTimeoutMs?: number;
+  inspectBodyBytes?: number;
+  /** How long the proxy may use a project's config before re-reading it. */
+  configMaxAgeMs?: number;
+  seedDemo?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  dataDir: string;
+  apiUrl: string;
+  apiBaseUrl: string;
+  proxyPort: number;
+  proxyUrlFor(projectId: string): string;
+  demoOriginUrl: string;
+  bootstrap?: Bootstrap;
+  bootstrapCreated: boolean;
+  repos: Repositories;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Every state-holding piece of the self-hosted product, started in dependency order and stopped in reverse. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const host = options.host ?? '127.0.0.1';
+  const proxyDomain = options.proxyDomain ?? 'localhost';
+  const persist = options.persist ?? true;
+  const dataDir = resolve(options.dataDir ?? '.edge-gateway');
+  if (persist) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  const embedded: EmbeddedDynamo | undefined = options.dynamoEndpoint
+    ? undefined
+    : await startEmbeddedDynamo(persist ? dataDir : undefined);
+  const endpoint = options.dynamoEndpoint ?? embedded?.endpoint;
+  const doc = createDocumentClient({ endpoint });
+  const tableName = options.tableName ?? TABLE.defaultName;
+  await ensureTable(doc, tableName);
+  const repos = createRepositories(doc, tableName);
+
+  const configCache = new ProjectConfigCache(
+    (projectId) => loadEdgeProjectConfig(doc, tableName, projectId),
+    options.configMaxAgeMs ?? 1000,
+  );
+  const services = createServices(repos, { onConfigChanged: (projectId) => configCache.invalidate(projectId) });
+
+  const events = new BatchBuffer<SecurityEvent>((batch) => repos.wafEvents.putMany(batch), {
+    onError: (err) => log(`waf events: flush failed, will retry: ${String(err)}`),
+  });
+  const verifyKey = ttlMemo((composite: string) => {
+    const [projectId, key] = splitOnce(composite);
+    return repos.apiKeys.verify(projectId, key);
+  }, 1000);
+
+  const demoOrigin = createDemoOrigin();
+  const demoOriginPort = await listen(demoOrigin, options.demoOriginPort ?? 0, host);
+  const demoOriginUrl = `http://${host}:${demoOriginPort}`;
+
+  const apiServer = http.createServer(createApiRequestHandler(services));
+  const apiPort = await listen(apiServer, options.apiPort ?? 4000, host);
+  const proxyServer = http.createServer(
+    createProxyRequestHandler({
+      proxyDomain,
+      loadConfig: (projectId) => configCache.get(projectId),
+      ports: { now: Date.now, verifyApiKey: (projectId, key) => verifyKey(`${projectId}\n${key}`) },
+      recordEvents: (batch) => {
+        for (const e of batch) events.push(e);
+      },
+      originTimeoutMs: options.originTimeoutMs ?? 30_000,
+      inspectBodyBytes: options.inspectBodyBytes ?? 64 * 1024,
+      log,
+    }),
+  );
+  proxyServer.keepAliveTimeout = 65_000;
+  const proxyPort = await listen(proxyServer, options.proxyPort ?? 8080, host);
+
+  const apiUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${apiPort}`;
+  const proxyUrlFor = (projectId: string) => `http://${projectId}.${proxyDomain}:${proxyPort}`;
+  let bootstrap: Bootstrap | undefined;
+  let bootstrapCreated = false;
+  if ((options.seedDemo ?? true) && persist) {
+    const seeded = await ensureBootstrap(
+      repos,
+      dataDir,
+      { apiBaseUrl: `${apiUrl}/v1`, proxyUrlFor, demoOriginUrl },
+      new Date().toISOString(),
+    );
+    bootstrap = seeded.bootstrap;
+    bootstrapCreated = seeded.created;
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      // Stop accepting, let in-flight requests finish (bounded), then persist what is buffered.
+      await Promise.all([drain(proxyServer), drain(apiServer), drain(demoOrigin)]);
+      await events.close();
+      await embedded?.close();
+    })();
+    return closing;
+  };
+
+  return {
+    dataDir,
+    apiUrl,
+    apiBaseUrl: `${apiUrl}/v1`,
+    proxyPort,
+    proxyUrlFor,
+    demoOriginUrl,
+    bootstrap,
+    bootstrapCreated,
+    repos,
+    services,
+    close,
+  };
+}
+
+function splitOnce(composite: string): [string, string] {
+  const i = composite.indexOf('\n');
+  return [composite.slice(0, i), composite.slice(i + 1)];
+}
+
+async function drain(server: Server, graceMs = 10_000): Promise<void> {
+  await new Promise<void>((resolveClose) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+    }, graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolveClose();
+    });
+    server.closeIdleConnections();
+  });
+}

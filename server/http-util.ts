@@ -1,0 +1,93 @@
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) are for one connection only and never forwarded. */
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authenticate',
+  'proxy-authorization',
+]);
+
+export function stripHopByHop(headers: IncomingHttpHeaders | OutgoingHttpHeaders): Record<string, string | string[]> {
+  const listed = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name)) continue;
+    out[name] = typeof value === 'number' ? String(value) : value;
+  }
+  return out;
+}
+
+/** Lower-cased single-valued view of the headers: repeats joined with ', ' (cookies with '; '). */
+export function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value) ? value.join(name === 'cookie' ? '; ' : ', ') : value;
+  }
+  return out;
+}
+
+export interface BodyPrefix {
+  /** Everything read so far (may exceed `limit` by the last chunk). */
+  chunks: Buffer[];
+  bytes: number;
+  /** True when the whole body was read. */
+  ended: boolean;
+}
+
+/**
+ * Reads a request body until it ends or `limit` bytes have arrived, then pauses the stream so the rest
+ * can be piped onward. Used both to inspect the start of a proxied body and to cap API bodies.
+ */
+export function readBodyPrefix(req: IncomingMessage, limit: number): Promise<BodyPrefix> {
+  return new Promise((resolve, reject) => {
+    const prefix: BodyPrefix = { chunks: [], bytes: 0, ended: false };
+    if (req.readableEnded) {
+      prefix.ended = true;
+      resolve(prefix);
+      return;
+    }
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      prefix.chunks.push(chunk);
+      prefix.bytes += chunk.length;
+      if (prefix.bytes > limit) {
+        req.pause();
+        cleanup();
+        resolve(prefix);
+      }
+    };
+    const onEnd = () => {
+      cleanup();
+      prefix.ended = true;
+      resolve(prefix);
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+export function clientIp(req: IncomingMessage): string {
+  const raw = req.socket.remoteAddress ?? '';
+  return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+}

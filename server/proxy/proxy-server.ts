@@ -1,0 +1,171 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EdgeRequest } from '../../lambdas/core/edge-request.ts';
+import { AppError, toErrorBody } from '../../lambdas/core/errors.ts';
+import { newId } from '../../lambdas/core/ids.ts';
+import { evaluateRequest } from '../../lambdas/core/pipeline/pipeline.ts';
+import type { EdgeDecision, EdgePorts, EdgeResponse, SecurityEvent } from '../../lambdas/core/pipeline/types.ts';
+import type { EdgeProjectConfig } from '../../lambdas/core/project-config.ts';
+import { clientIp, flattenHeaders, readBodyPrefix, stripHopByHop } from '../http-util.ts';
+import { requestOrigin } from './origin-client.ts';
+
+export interface ProxyDeps {
+  /** Projects are addressed as `<projectId>.<proxyDomain>`. */
+  proxyDomain: string;
+  loadConfig(projectId: string): Promise<EdgeProjectConfig | undefined>;
+  ports: EdgePorts;
+  recordEvents(events: SecurityEvent[]): void;
+  /** Country of the client, from the geo port. */
+  countryOf?(req: IncomingMessage, ip: string): string | undefined;
+  originTimeoutMs: number;
+  /** How much of a request body the security checks read; the rest is streamed to the origin unread. */
+  inspectBodyBytes: number;
+  log?: (line: string) => void;
+}
+
+type Forward = Extract<EdgeDecision, { kind: 'forward' }>;
+
+/** Host `demo.localhost:8080` under domain `localhost` → `demo`; anything else → undefined. */
+export function projectIdFromHost(host: string | undefined, proxyDomain: string): string | undefined {
+  if (!host) return undefined;
+  const name = host.replace(/:\d+$/, '').toLowerCase().replace(/\.$/, '');
+  const suffix = `.${proxyDomain.toLowerCase()}`;
+  if (!name.endsWith(suffix)) return undefined;
+  const label = name.slice(0, -suffix.length).split('.').pop();
+  return label && /^[a-z0-9][a-z0-9-]{0,62}$/.test(label) ? label : undefined;
+}
+
+function sendResponse(res: ServerResponse, response: EdgeResponse, requestId: string, cacheStatus: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(response.status, {
+    ...response.headers,
+    'x-cache-status': cacheStatus,
+    'x-request-id': requestId,
+    'content-length': Buffer.byteLength(response.body),
+  });
+  res.end(response.body);
+}
+
+function errorResponse(err: unknown, requestId: string): EdgeResponse {
+  const { status, headers, body } = toErrorBody(err, requestId);
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+class UnknownProjectError extends AppError {
+  constructor() {
+    super(404, 'not_found', 'No project is served at this host');
+  }
+}
+
+/** The self-hosted edge: one node:http handler running the shared core pipeline in front of the origin. */
+export function createProxyRequestHandler(deps: ProxyDeps) {
+  const log = deps.log ?? (() => {});
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requestId = newId('req_', 16);
+    try {
+      const projectId = projectIdFromHost(req.headers.host, deps.proxyDomain);
+      const config = projectId ? await deps.loadConfig(projectId) : undefined;
+      if (!config) throw new UnknownProjectError();
+
+      const body = await readBodyPrefix(req, deps.inspectBodyBytes);
+      const ip = clientIp(req);
+      const edgeRequest = toEdgeRequest(req, ip, body.chunks, body.ended, deps);
+      const decision = await evaluateRequest(edgeRequest, config, deps.ports, { requestId });
+      if (decision.events.length > 0) deps.recordEvents(decision.events);
+
+      if (decision.kind === 'respond') {
+        if (!body.ended) req.resume(); // discard the unread body; the origin never sees it
+        sendResponse(res, decision.response, requestId, 'BYPASS');
+        return;
+      }
+      await forward(req, res, decision, body.chunks, body.ended, ip, requestId);
+    } catch (err) {
+      if (!(err instanceof AppError))
+        log(`[${requestId}] proxy error: ${err instanceof Error ? err.stack : String(err)}`);
+      if (!req.readableEnded) req.resume();
+      sendResponse(res, errorResponse(err, requestId), requestId, 'BYPASS');
+    }
+  };
+
+  async function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    decision: Forward,
+    bodyChunks: Buffer[],
+    bodyEnded: boolean,
+    ip: string,
+    requestId: string,
+  ): Promise<void> {
+    const originBase = new URL(decision.originUrl);
+    const target = new URL(req.url ?? '/', originBase);
+    target.pathname = `${originBase.pathname.replace(/\/$/, '')}${target.pathname}`;
+    const headers = stripHopByHop(req.headers);
+    for (const [name, value] of Object.entries(decision.requestHeaders)) {
+      if (value === null) delete headers[name];
+      else headers[name] = value;
+    }
+    const priorXff = req.headers['x-forwarded-for'];
+    headers['x-forwarded-for'] = priorXff ? `${priorXff}, ${ip}` : ip;
+    headers['x-forwarded-proto'] = 'http';
+    headers['x-forwarded-host'] = req.headers.host ?? '';
+    headers['x-request-id'] = requestId;
+    headers.host = originBase.host;
+
+    const originRes = await requestOrigin(
+      { url: target, method: req.method ?? 'GET', headers, bodyChunks, rest: bodyEnded ? undefined : req },
+      deps.originTimeoutMs,
+    );
+    const responseHeaders = {
+      ...stripHopByHop(originRes.headers),
+      ...decision.responseHeaders,
+      'x-cache-status': 'BYPASS',
+      'x-request-id': requestId,
+    };
+    res.writeHead(originRes.statusCode ?? 502, responseHeaders);
+    originRes.pipe(res);
+    await new Promise<void>((resolve) => {
+      originRes.once('end', resolve);
+      originRes.once('error', () => {
+        res.destroy();
+        resolve();
+      });
+      res.once('close', () => {
+        if (!originRes.readableEnded) originRes.destroy();
+        resolve();
+      });
+    });
+  }
+}
+
+function toEdgeRequest(
+  req: IncomingMessage,
+  ip: string,
+  chunks: Buffer[],
+  ended: boolean,
+  deps: ProxyDeps,
+): EdgeRequest {
+  const rawUrl = req.url ?? '/';
+  const q = rawUrl.indexOf('?');
+  const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  const edgeRequest: EdgeRequest = {
+    method: (req.method ?? 'GET').toUpperCase(),
+    path: q < 0 ? rawUrl : rawUrl.slice(0, q),
+    query: q < 0 ? '' : rawUrl.slice(q + 1),
+    headers: flattenHeaders(req.headers),
+    ip,
+  };
+  const country = deps.countryOf?.(req, ip);
+  if (country) edgeRequest.country = country;
+  if (all && all.length > 0) {
+    edgeRequest.body = all.length > deps.inspectBodyBytes ? all.subarray(0, deps.inspectBodyBytes) : all;
+    edgeRequest.bodyTruncated = !ended || all.length > deps.inspectBodyBytes;
+  }
+  return edgeRequest;
+}
