@@ -1,11 +1,14 @@
 import {
   BatchWriteCommand,
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../core/errors.ts';
 import { keys, TABLE } from './table-design.ts';
@@ -102,18 +105,45 @@ export class Table {
         ExpressionAttributeValues: { ':one': 1, ':now': now },
       },
     };
-    await this.transact([...items, bump], onConditionFailure);
+    // The bump goes first so that, where transactions must be emulated (see `transact`), a deleted
+    // project stops the write before any item lands.
+    await this.transact([bump, ...items], onConditionFailure);
   }
 
   async transact(items: TransactItem[], onConditionFailure: (reasons: string[]) => Error): Promise<void> {
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (err) {
+      if ((err as { name?: string }).name === 'UnknownOperationException') {
+        return this.transactInOrder(items, onConditionFailure);
+      }
       if (!isConditionFailure(err)) throw err;
       const reasons = ((err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? []).map(
         (r) => r.Code ?? 'None',
       );
       throw onConditionFailure(reasons);
+    }
+  }
+
+  /**
+   * dynalite (the embedded store of the self-hosted server) has no TransactWriteItems, so there the
+   * items run one by one, in order, each with its own condition, stopping at the first failure.
+   * Callers put the guarding write first; a later failure can then leave only that first write done.
+   */
+  private async transactInOrder(
+    items: TransactItem[],
+    onConditionFailure: (reasons: string[]) => Error,
+  ): Promise<void> {
+    for (const [index, item] of items.entries()) {
+      try {
+        if (item.Put) await this.doc.send(new PutCommand(item.Put));
+        else if (item.Update) await this.doc.send(new UpdateCommand(item.Update));
+        else if (item.Delete) await this.doc.send(new DeleteCommand(item.Delete));
+        else throw new Error('ConditionCheck cannot be emulated without transactions');
+      } catch (err) {
+        if (!isConditionFailure(err)) throw err;
+        throw onConditionFailure(items.map((_, i) => (i === index ? 'ConditionalCheckFailed' : 'None')));
+      }
     }
   }
 
