@@ -303,9 +303,10 @@ export class HttpCache {
     fetchOrigin: FetchOrigin,
   ): void {
     if (this.inflight.has(plan.key)) return;
+    const report = (error: unknown) => this.options.onBackgroundError?.(error, plan.key);
     const refresh = this.startFill(plan, request, entry, fetchOrigin).then((outcome) => {
-      if (outcome.kind === 'failed') this.options.onBackgroundError?.(outcome.error, plan.key);
-    });
+      if (outcome.kind === 'failed') report(outcome.error);
+    }, report);
     this.background.add(refresh);
     void refresh.finally(() => this.background.delete(refresh));
   }
