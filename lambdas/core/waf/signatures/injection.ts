@@ -26,8 +26,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'PHP code-execution function called on request data or a string',
     view: 'text',
-    pattern:
-      /(?<![\w.$>-])(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|phpinfo|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod) ?\( ?(?:\$_(?:get|post|request|cookie|server|files|env)|\$\w{1,30} ?\)|['"]|base64_decode|gzinflate|str_rot13|chr ?\(|\$_|\))/,
+    pattern: /(?<![\w.$>-])(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod) ?\( ?(?:\$_(?:get|post|request|cookie|server|files|env)|\$\w{1,30} ?\)|['"]|base64_decode|gzinflate|str_rot13|chr ?\(|\$_)|\bphpinfo ?\( ?\)/,
   }),
   regexSignature({
     id: 'PHP-120',

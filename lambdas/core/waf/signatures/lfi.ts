@@ -60,7 +60,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Absolute path to a sensitive system file (/etc/passwd, /proc/self/environ, c:\\windows\\win.ini)',
     view: 'path',
-    pattern: new RegExp(`(?:^|[\\s=:'"(,;|&\`]|[a-z]:)/${SENSITIVE_FILES}`),
+    pattern: new RegExp(`(?:^|[=:'"(;|&\`]|[a-z]:)/${SENSITIVE_FILES}`),
   }),
   regexSignature({
     id: 'LFI-111',

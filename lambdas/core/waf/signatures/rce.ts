@@ -5,15 +5,28 @@ import type { Signature } from '../types.ts';
  * Remote code execution (CRS family 932): OS command injection for Unix shells and Windows cmd /
  * PowerShell. A command word alone ("cat", "id") is ordinary text, so the signatures need a shell
  * construct in front of it (; | || && ` $( newline) and an argument shape that a shell would take
- * (a path, a flag, an address, end of input). They read the shell view, where ${IFS} is a space and
- * quotes or backslashes inside words have been removed.
+ * (a path, a flag, an address, end of input). They read the shell view, where the IFS variable is a
+ * space and quotes or backslashes inside words have been removed.
  */
 
-const UNIX_COMMANDS =
-  '(?:cat|tac|nl|more|less|head|tail|ls|dir|id|whoami|uname|hostname|ifconfig|ip|netstat|ss|ps|pwd|env|printenv|wget|curl|fetch|lwp-download|nc|ncat|netcat|socat|telnet|ssh|scp|ftp|tftp|ping|ping6|nslookup|dig|host|traceroute|bash|sh|zsh|ksh|csh|tcsh|dash|ash|busybox|python[23]?(?:\\.\\d{1,2})?|perl|ruby|php|lua|node|java|gcc|cc|sleep|echo|printf|rm|chmod|chown|chgrp|mkdir|touch|cp|mv|ln|kill|killall|pkill|sudo|su|passwd|useradd|usermod|crontab|nohup|xterm|base64|xxd|od|awk|gawk|sed|find|locate|grep|egrep|tar|gzip|zip|unzip|uptime|w|who|last|mail|sendmail|wall|reboot|shutdown|halt|systemctl|service|mount|dd|mkfifo|mknod|openssl|certutil|bitsadmin|powershell|pwsh|cmd|wmic|reg|net|net1|ipconfig|systeminfo|tasklist|taskkill|type|ver|whoami|nbtstat|arp|route|sc|schtasks|at|ftp|start|call|expr|timeout|eval|exec|set|export|xargs|time|nmap|getent|lsof|file|stat|strings|md5sum|sha1sum|history)';
+/**
+ * Commands an attacker runs first (recon, download, shells, interpreters). English words that are also
+ * commands (type, set, find, more, time, file, …) are left out: after a ';' or '|' in prose they are
+ * far more often words than commands.
+ */
+const COMMANDS = String.raw`(?:cat|ls|id|whoami|uname|hostname|ifconfig|netstat|ps|pwd|env|printenv|wget|curl|lwp-download|nc|ncat|netcat|socat|telnet|ssh|scp|ftp|tftp|ping|ping6|nslookup|dig|traceroute|bash|sh|zsh|ksh|csh|tcsh|dash|busybox|python[23]?(?:\.\d{1,2})?|perl|ruby|php|sleep|echo|printf|rm|chmod|chown|passwd|useradd|crontab|nohup|xterm|base64|xxd|awk|sed|grep|egrep|uptime|systemctl|openssl|certutil|bitsadmin|powershell|pwsh|cmd|wmic|ipconfig|systeminfo|tasklist|taskkill|nbtstat|nmap|getent|lsof|md5sum|sudo|mkfifo|kill|killall|pkill)`;
 
-/** What a shell command is typically given: flags, paths, addresses, redirections, or nothing. */
-const SHELL_ARGUMENT = String.raw`(?:$|[;&|\x60)\n<>]| ?(?:-{1,2}\w|/[\w.~]|~|\.\.?/|\$|\d|[a-z]{2,10}://|[<>]|\\\\|%\w|'|")| [\w.-]{1,64}(?:\.[a-z]{2,6}|:\d{1,5}) ?(?:$|[;&|\x60)]))`;
+/** The wider list the paranoid level uses, English-word commands included. */
+const ALL_COMMANDS = String.raw`(?:${COMMANDS}|type|set|export|call|start|find|head|tail|more|less|time|file|stat|mail|net|ver|dir|locate|fetch|node|java|host|touch|mkdir|cp|mv|ln|eval|exec|su|tar|zip|unzip|gzip|xargs|mount|reboot|shutdown)`;
+
+/** Optional absolute location of a binary (/bin/cat, /usr/bin/id). */
+const BIN_PATH = String.raw`(?:(?:/usr)?(?:/local)?/s?bin/)?`;
+
+/**
+ * What a shell command is typically given: flags, paths, addresses, redirections, or nothing. A
+ * following ' |' is not enough: markdown tables look exactly like that.
+ */
+const SHELL_ARGUMENT = String.raw`(?:$|[;&|\x60)\n<>]| (?:-{1,2}\w|/[\w.~]|~|\.\.?/|\$|\d|[a-z]{2,10}://|[<>;&]|\\\\|%\w|['"]|[\w.-]{1,64}(?:\.[a-z]{2,6}|:\d{1,5}) ?(?:$|[;&|\x60)])))`;
 
 export const RCE_SIGNATURES: readonly Signature[] = [
   regexSignature({
@@ -24,9 +37,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Command chained with ; | || && or a newline',
     view: 'shell',
-    pattern: new RegExp(
-      `(?:[;|&\\n\\r]|%0a|\\|\\||&&)[ \\t{(]{0,5}(?:(?:/usr)?/s?bin/)?${UNIX_COMMANDS}(?:\\.exe)?\\b${SHELL_ARGUMENT}`,
-    ),
+    pattern: new RegExp(`(?:[;|&\\n\\r]|\\|\\||&&)[ \\t{(]{0,5}${BIN_PATH}${COMMANDS}(?:\\.exe)?\\b${SHELL_ARGUMENT}`),
   }),
   regexSignature({
     id: 'RCE-110',
@@ -36,7 +47,10 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Command substitution: $(…) or `…` running a command',
     view: 'shell',
-    pattern: new RegExp(`(?:\\$\\(|\`) ?(?:(?:/usr)?/s?bin/)?${UNIX_COMMANDS}\\b(?:[^\`)]{0,200}?)(?:\\)|\`|$)`),
+    // A backtick after a space or another backtick is markdown inline code or a fence, not substitution.
+    pattern: new RegExp(
+      `\\$\\( ?${BIN_PATH}${COMMANDS}\\b[^)]{0,200}(?:\\)|$)|(?:^|[^\\s\`(\\[*_>])\` ?${BIN_PATH}${COMMANDS}\\b[^\`\\n]{0,200}\``,
+    ),
   }),
   regexSignature({
     id: 'RCE-120',
@@ -66,10 +80,10 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     threatType: 'remote_code_execution',
     level: 1,
     severity: 5,
-    description: 'Windows command after a separator (& dir, | type, && net user, ipconfig /all)',
+    description: 'Windows command after a separator (& dir, | type c:\\boot.ini, && net user, ipconfig /all)',
     view: 'shell',
     pattern:
-      /(?:[;|&\n]|\|\||&&) ?(?:dir|type|net(?:1)? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)?\b(?:$|[ &|;]|\s?\/|\s?[a-z]:\\|\s?\\\\)/,
+      /(?:[;|&]|\|\||&&) ?(?:dir|type|net1? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)? ?(?:$|[&;]|\/[a-z]{1,10}\b| [a-z]:\\| \\\\| %\w{1,30}%| [\w-]{1,40}\.(?:ini|txt|log|bat|cmd|exe|dll|conf|config|xml)\b)/,
   }),
   regexSignature({
     id: 'RCE-150',
@@ -79,8 +93,9 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'A value that is itself a shell command line with a path or flag argument (cat /etc/passwd, ls -la)',
     view: 'shell',
-    pattern:
-      /^[ \t]{0,10}(?:(?:\/usr)?\/s?bin\/)?(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|ping|nslookup|sleep|echo|rm|chmod|python[23]?|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir)(?:\.exe)? (?:-{1,2}[a-z]|\/|\d|[a-z]:\\|\$|https?:\/\/)/,
+    pattern: new RegExp(
+      `^[ \\t]{0,10}${BIN_PATH}(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir)(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://)|^[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat) (?:-\\w |\\d)`,
+    ),
   }),
   regexSignature({
     id: 'RCE-160',
@@ -101,6 +116,6 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 3,
     description: 'Shell metacharacter followed by a command word',
     view: 'shell',
-    pattern: new RegExp(`(?:[;|&\`]|\\$\\() ?${UNIX_COMMANDS}\\b`),
+    pattern: new RegExp(`(?:[;|&\`]|\\$\\() ?${ALL_COMMANDS}\\b`),
   }),
 ];

@@ -8,13 +8,13 @@ import type { Signature } from '../types.ts';
  * attacker calls. All patterns read the SQL view (lower-case, comments as spaces, single spaces).
  */
 
-const BREAKOUT = String.raw`(?:['"\x60]|\b\d{1,20})\)?\)? ?`;
+const BREAKOUT = String.raw`(?:['"]|\b\d{1,20})\)?\)? ?`;
 const LOGIC = String.raw`(?:or|and|xor|div|\|\||&&)`;
 const SYMBOLIC_COMPARE = '(?:=|<=?>?|>=?|!=)';
 const WORD_COMPARE = String.raw`(?:\blike\b|\brlike\b|\bregexp\b|\bsounds like\b|\bis\b|\bbetween\b|\bin ?\()`;
 /** A quoted string or number: the operand shapes that make a word comparison look like SQL. */
-const LITERAL = String.raw`(?:['"\x60][^'"\x60]{0,40}['"\x60]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null)`;
-const OPERAND = String.raw`(?:['"\x60][^'"\x60]{0,40}['"\x60]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@][\w.@$]{0,40})`;
+const LITERAL = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null)`;
+const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@][\w.@$]{0,40})`;
 const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row)`;
 
 export const SQLI_SIGNATURES: readonly Signature[] = [
@@ -37,7 +37,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'String or number break-out followed by a boolean comparison (tautology)',
     view: 'sql',
     pattern: new RegExp(
-      `['"\\x60]\\)?\\)? ?${LOGIC} ?\\(? ?(?:${OPERAND} ?\\)? ?${SYMBOLIC_COMPARE}|${LITERAL} ?\\)? ?${WORD_COMPARE})|\\b\\d{1,20}\\)?\\)? ?${LOGIC} ?\\(? ?${LITERAL} ?\\)? ?(?:${SYMBOLIC_COMPARE}|${WORD_COMPARE})`,
+      `['"]\\)?\\)? ?${LOGIC} ?\\(? ?(?:${OPERAND} ?\\)? ?${SYMBOLIC_COMPARE}|${LITERAL} ?\\)? ?${WORD_COMPARE})|\\b\\d{1,20}\\)?\\)? ?${LOGIC} ?\\(? ?${LITERAL} ?\\)? ?(?:${SYMBOLIC_COMPARE}|${WORD_COMPARE})`,
     ),
   }),
   regexSignature({
@@ -48,7 +48,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Quote break-out followed by boolean logic and a truncating comment or end of input',
     view: 'sql',
-    pattern: new RegExp(`['"]\\)? ?${LOGIC} ?\\(? ?${OPERAND} ?\\)? ?(?:--|#|/\\*|;|\\x60|$)`),
+    pattern: new RegExp(`['"]\\)? ?${LOGIC} ?\\(? ?${OPERAND} ?\\)? ?(?:--|#|/\\*|;|$)`),
   }),
   regexSignature({
     id: 'SQLI-112',
@@ -68,7 +68,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Quote break-out ended by a comment that truncates the rest of the query',
     view: 'sql',
-    pattern: /['"]\)?\)? ?(?:--(?:[ \-+]|$)|#|\/\*|;\s?(?:--|#|$))/,
+    pattern: /['"]\)?\)? ?(?:--(?:[ \-+]|$)|#(?:\s|$)|\/\*|;\s?(?:--|#|$))/,
   }),
   regexSignature({
     id: 'SQLI-130',
@@ -122,8 +122,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Quote or parenthesis break-out followed by a sub-select or set operation',
     view: 'sql',
-    pattern:
-      /(?:['"]|\d)\)? ?(?:\)|;|\|\||&&|\+|,|-|\band\b|\bor\b|\bwhere\b|\bhaving\b)? ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|[\w.]{1,64} ?(?:\(|,|from\b))/,
+    pattern: /(?:['"]|\d)\)? ?(?:\)|;|\|\||&&|\+|,|-|\(|\band\b|\bor\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|[\w.]{1,64} ?(?:\(|,|from\b))/,
   }),
   regexSignature({
     id: 'SQLI-151',
@@ -165,8 +164,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Numeric tautology such as OR 1=1 or AND 2>1',
     view: 'sql',
-    pattern:
-      /\b(?:or|and|xor|having|where|when)\b ?\(? ?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|true\b|not ?false\b)/,
+    pattern: /\b(?:or|and|xor|having|where|when)\b ?\(? ?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|\/\*|;|\)|$))/,
   }),
   regexSignature({
     id: 'SQLI-180',
@@ -187,8 +185,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'Quote break-out followed by a SQL keyword and operator',
     view: 'sql',
-    pattern:
-      /['"]\)? ?(?:;|\|\||&&|\+|\|)? ?(?:union|select|insert|update|delete|drop|exec|execute|declare|waitfor|having|order by|group by|limit \d|procedure|into|where|and not|or not)\b/,
+    pattern: /['"]\)? ?(?:;|\|\||&&|\+|\|)? ?(?:union (?:all )?select|select .{0,40}\bfrom\b|insert into|delete from|drop table|update [\w.]{1,40} set|exec(?:ute)? |declare @|waitfor delay|having \d|(?:order|group) by \w{1,30} ?(?:--|#|$)|limit \d{1,9} ?(?:--|#|$)|procedure analyse|into (?:out|dump)file|where [\w.]{1,40} ?=)/,
   }),
   regexSignature({
     id: 'SQLI-191',
@@ -198,8 +195,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'Break-out followed by an arithmetic or bitwise operator on a sub-expression',
     view: 'sql',
-    pattern:
-      /['"] ?(?:\|\||&&|\^|\*|\/|%|\||&|\+|-|<<|>>) ?\(? ?(?:select|sleep|benchmark|if|case|ascii|char|substr|\d)/,
+    pattern: /['"] ?(?:\|\||&&|\^|\*|\/|%|\||&|\+|-|<<|>>) ?\(? ?(?:select|sleep|benchmark|if|case|ascii|char|substr|substring|mid|ord|length|extractvalue|updatexml) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-195',

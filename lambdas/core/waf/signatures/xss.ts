@@ -97,8 +97,8 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'Active-content element (<iframe>, <object>, <embed>, <applet>, <svg>, <math>, <xss>, <frameset>)',
     view: 'text',
-    pattern:
-      /<(?:iframe|frameset|object|embed|applet|xss|svg|math|isindex|bgsound|xml|layer|ilayer|vmlframe|template|noscript|marquee)\b/,
+    kinds: ['arg', 'arg-name', 'cookie', 'header', 'path'],
+    pattern: /<(?:iframe|frameset|object|embed|applet|xss|svg|math|isindex|bgsound|layer|ilayer|vmlframe|marquee)\b/,
   }),
   regexSignature({
     id: 'XSS-140',
