@@ -1,17 +1,6 @@
-export type ResponseHeaders = Record<string, string | string[]>;
+import { HOP_BY_HOP } from '../http-util.ts';
 
-/** Connection-scoped headers (RFC 9110 §7.6.1): never stored, never replayed. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'proxy-authenticate',
-  'proxy-authorization',
-]);
+export type ResponseHeaders = Record<string, string | string[]>;
 
 /** Purge tags are for the gateway; clients never see them (as with Cloudflare and Fastly). */
 const GATEWAY_ONLY = new Set(['cache-tag', 'surrogate-key']);
