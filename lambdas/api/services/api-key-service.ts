@@ -59,7 +59,9 @@ export class ApiKeyService {
   /** Issues a replacement with the same name and scope; the old key stops after the grace period. */
   async rotate(principal: Principal, projectId: string, keyId: string, gracePeriodSec: number) {
     const project = await this.ctx.auth.authorizeProject(principal, projectId);
-    const nowIso = this.ctx.nowIso();
+    // One instant for the whole rotation, so a zero grace period reports the old key as revoked.
+    const now = this.ctx.now();
+    const nowIso = now.toISOString();
     const old = await this.ctx.repos.apiKeys.get(projectId, keyId);
     if (!old) throw new NotFoundError('API key');
     if (!isKeyLive(old, nowIso)) throw new ConflictError('A revoked key cannot be rotated');
@@ -67,7 +69,7 @@ export class ApiKeyService {
       { projectId, accountId: project.accountId, name: old.name, scope: old.scope },
       nowIso,
     );
-    const until = new Date(this.ctx.now().getTime() + gracePeriodSec * 1000).toISOString();
+    const until = new Date(now.getTime() + gracePeriodSec * 1000).toISOString();
     const revoked = await this.ctx.repos.apiKeys.revoke(projectId, keyId, until, record.keyId);
     return { newKey: { ...publicKey(record, nowIso), secret }, oldKey: publicKey(revoked, nowIso) };
   }
