@@ -1,5 +1,8 @@
+import type { DdosGuard } from '../ddos/guard.ts';
 import type { EdgeRequest } from '../edge-request.ts';
 import type { EdgeProjectConfig } from '../project-config.ts';
+import type { RateLimiter } from '../ratelimit/sliding-window.ts';
+import type { RuleLogEntry } from '../rules/evaluate.ts';
 
 export interface EdgeResponse {
   status: number;
@@ -58,6 +61,20 @@ export interface EdgePorts {
   now(): number;
   /** Resolves a presented API key to the project's live key, or undefined. */
   verifyApiKey(projectId: string, presentedKey: string): Promise<{ keyId: string } | undefined>;
+  /** Limiter for `rate_limit` edge rules; absent: one process-wide in-memory limiter (per edge container). */
+  rateLimiter?: RateLimiter;
+  /** Per-IP DDoS state; absent: one process-wide in-memory guard. */
+  ddosGuard?: DdosGuard;
+  /**
+   * The JavaScript challenge for a challenged request (edge rule `challenge`, rate_limit `onLimit:
+   * challenge`, DDoS), or undefined when the client already holds a valid clearance and may pass.
+   * Absent: a 403 JSON `challenge_required`.
+   */
+  challengeResponse?(ctx: PipelineContext): EdgeResponse | undefined;
+  /** Once per DDoS activation (an IP crossing its threshold), for `ddos_active` alert policies. */
+  onDdosActivated?(projectId: string, ip: string, at: number): void;
+  /** Every matched edge rule with action `log`. */
+  onRuleLogged?(entry: RuleLogEntry): void;
 }
 
 /** Mutable per-request state shared by the stages of one evaluation. */
