@@ -61,6 +61,8 @@ export interface EdgePorts {
   now(): number;
   /** Resolves a presented API key to the project's live key, or undefined. */
   verifyApiKey(projectId: string, presentedKey: string): Promise<{ keyId: string } | undefined>;
+  /** HMAC key for challenge tokens and clearance cookies (lambdas/core/challenge); absent: nobody can pass a challenge. */
+  challengeSecret?: string;
   /** Limiter for `rate_limit` edge rules; absent: one process-wide in-memory limiter (per edge container). */
   rateLimiter?: RateLimiter;
   /** Per-IP DDoS state; absent: one process-wide in-memory guard. */
