@@ -40,6 +40,17 @@ function decodeUtf8Lenient(bytes: number[]): string {
       const cp = ((b & 0x07) << 18) | ((b1 & 0x3f) << 12) | ((b2 & 0x3f) << 6) | (b3 & 0x3f);
       out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
       i += 4;
+    } else if (b >= 0xf8 && b < 0xfe && isContinuation(b1)) {
+      // 5- and 6-byte forms are invalid UTF-8, but old decoders folded them (%f8%80%80%80%af is '/').
+      const length = b < 0xfc ? 5 : 6;
+      let cp = b & (length === 5 ? 0x03 : 0x01);
+      let k = 1;
+      while (k < length && isContinuation(bytes[i + k])) (cp = cp * 64 + (bytes[i + k]! & 0x3f)), k++;
+      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
+      i += k;
+    } else if (b === 0xc0 || b === 0xc1) {
+      // A lone overlong lead byte (%c0%2e) is dropped, as lenient decoders do, exposing the ASCII after it.
+      i += 1;
     } else {
       out += String.fromCharCode(b);
       i += 1;
@@ -140,8 +151,18 @@ export function decodeJsEscapes(text: string): string {
   });
 }
 
-const NUL = /\u0000/g;
 const NON_ASCII = /[^\u0000-\u007f]/;
+const LOOKALIKE_MAP: Record<string, string> = {
+  '\u2215': '/',
+  '\u2044': '/',
+  '\u29f8': '/',
+  '\u2216': '\\',
+  '\u29f5': '\\',
+  '\u29f9': '\\',
+  '\u2024': '.',
+  '\uf025': '\\',
+};
+const LOOKALIKES = /[\u2215\u2044\u29f8\u2216\u29f5\u29f9\u2024\uf025]/g;
 
 /**
  * Fully decodes a value and folds case. `urlEncoded` says whether '+' means space (query strings and
@@ -155,9 +176,9 @@ export function normalizeValue(raw: string, urlEncoded: boolean): string {
     if (next === text) break;
     text = next;
   }
-  if (text.includes('\u0000')) text = text.replace(NUL, '');
-  // Full-width and other compatibility forms (＜script＞) are folded to ASCII by NFKC.
-  if (NON_ASCII.test(text)) text = text.normalize('NFKC');
+  // Full-width and other compatibility forms (＜script＞) are folded to ASCII by NFKC; slash and dot
+  // look-alikes that NFKC keeps are folded by hand because Windows path APIs accept some of them.
+  if (NON_ASCII.test(text)) text = text.normalize('NFKC').replace(LOOKALIKES, (c) => LOOKALIKE_MAP[c] ?? c);
   return text.toLowerCase();
 }
 
@@ -180,8 +201,13 @@ const SLASH_RUN = /\/{2,}/g;
 const DOT_SEGMENT = /\/(?:\.\/)+/g;
 
 /** The path view: backslashes are separators (Windows, IIS), repeated slashes and `./` segments collapse. */
+const HEX_LITERAL_PATH_CHAR = /0x(?:2e|2f|5c)/g;
+const HEX_LITERAL_CHARS: Record<string, string> = { '0x2e': '.', '0x2f': '/', '0x5c': '/' };
+
 export function toPathView(normalized: string): string {
   let text = normalized;
+  // dotdotpwn-style 0x2e0x2e0x5c: some file APIs are handed hex-escaped separators.
+  if (text.includes('0x')) text = text.replace(HEX_LITERAL_PATH_CHAR, (m) => HEX_LITERAL_CHARS[m] ?? m);
   if (text.includes('\\')) text = text.replaceAll('\\', '/');
   if (text.includes('//')) text = text.replace(SLASH_RUN, '/');
   if (text.includes('/./')) text = text.replace(DOT_SEGMENT, '/');
@@ -197,6 +223,8 @@ const SHELL_QUOTES_IN_WORD = /(?<=[a-z0-9/])(?:''|""|\\|'(?=[a-z0-9]))/g;
  */
 export function toShellView(normalized: string): string {
   let text = normalized;
+  // A literal \n in a payload becomes a newline once echo -e or printf interprets it.
+  if (text.includes('\\')) text = text.replace(/\\[nr]/g, '\n');
   if (text.includes('$')) text = text.replace(SHELL_IFS, ' ');
   if (text.includes("'") || text.includes('"') || text.includes('\\')) text = text.replace(SHELL_QUOTES_IN_WORD, '');
   return text;

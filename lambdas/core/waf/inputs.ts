@@ -1,4 +1,4 @@
-import { type EdgeRequest, parseCookies, safeDecode, splitQuery } from '../edge-request.ts';
+import { type EdgeRequest, safeDecode, splitQuery } from '../edge-request.ts';
 import type { InputKind } from './types.ts';
 
 /** Bytes of a body that are inspected; the rest is ignored (documented in docs/WAF.md). */
@@ -175,6 +175,17 @@ function collectBody(collector: InputCollector, req: EdgeRequest): void {
   }
 }
 
+/** Like parseCookies, but a part without '=' is inspected too: the application may still read it. */
+function collectCookies(collector: InputCollector, header: string): void {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    const name = (eq < 0 ? '' : part.slice(0, eq)).trim();
+    const value = (eq < 0 ? part : part.slice(eq + 1)).trim();
+    if (name) collector.add('arg-name', `cookie-name:${label(name)}`, name, false);
+    collector.add('cookie', `cookie:${label(name || '(unnamed)')}`, value, false);
+  }
+}
+
 /** Every value of a request the signatures look at, in a stable order. */
 export function collectInputs(req: EdgeRequest): InspectedInput[] {
   const collector = new InputCollector();
@@ -184,10 +195,7 @@ export function collectInputs(req: EdgeRequest): InspectedInput[] {
     if (isStructuralHeader(name)) continue;
     const bounded = value.length > MAX_HEADER_CHARS ? value.slice(0, MAX_HEADER_CHARS) : value;
     if (name === 'cookie') {
-      for (const [cookieName, cookieValue] of parseCookies(bounded)) {
-        collector.add('arg-name', `cookie-name:${label(cookieName)}`, cookieName, false);
-        collector.add('cookie', `cookie:${label(cookieName)}`, cookieValue, false);
-      }
+      collectCookies(collector, bounded);
     } else {
       collector.add(name === 'user-agent' ? 'user-agent' : 'header', `header:${name}`, bounded, false);
     }

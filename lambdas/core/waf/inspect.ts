@@ -11,6 +11,7 @@ const THREAT_LABELS: Record<ThreatType, string> = {
   sql_injection: 'SQL injection',
   xss: 'Cross-site scripting',
   session_fixation: 'Session fixation',
+  response_splitting: 'HTTP response splitting',
   remote_code_execution: 'Remote command execution',
   php_injection: 'PHP code injection',
   java_injection: 'Java code injection',

@@ -6,6 +6,7 @@ export type ThreatType =
   | 'sql_injection'
   | 'xss'
   | 'session_fixation'
+  | 'response_splitting'
   | 'remote_code_execution'
   | 'php_injection'
   | 'java_injection'

@@ -26,7 +26,8 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'PHP code-execution function called on request data or a string',
     view: 'text',
-    pattern: /(?<![\w.$>-])(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod) ?\( ?(?:\$_(?:get|post|request|cookie|server|files|env)|\$\w{1,30} ?\)|['"]|base64_decode|gzinflate|str_rot13|chr ?\(|\$_)|\bphpinfo ?\( ?\)/,
+    pattern:
+      /(?<![\w.$>-])(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod) ?\( ?(?:\$_(?:get|post|request|cookie|server|files|env)|\$\w{1,30} ?\)|['"]|base64_decode|gzinflate|str_rot13|chr ?\(|\$_)|\bphpinfo ?\( ?\)/,
   }),
   regexSignature({
     id: 'PHP-120',
@@ -48,7 +49,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     description: 'PHP variable function call on request data or an obfuscated function name',
     view: 'text',
     pattern:
-      /\$\{ ?@?(?:system|eval|exec|phpinfo|\$_)|\$_\w{1,20} ?\[[^\]]{0,40}\] ?\(|\b(?:chr|base64_decode|str_rot13) ?\([^)]{0,40}\) ?\. ?(?:chr|base64_decode|str_rot13) ?\(/,
+      /\$\{ ?@?(?:system|eval|exec|phpinfo|print|passthru|assert|shell_exec|\$_)|\$_\w{1,20} ?\[[^\]]{0,40}\] ?\(|\b(?:chr|base64_decode|str_rot13) ?\([^)]{0,40}\) ?\. ?(?:chr|base64_decode|str_rot13) ?\(/,
   }),
   regexSignature({
     id: 'JAVA-100',

@@ -8,7 +8,7 @@ import type { Signature } from '../types.ts';
  * collapsed.
  */
 
-const SENSITIVE_FILES = String.raw`(?:etc/(?:passwd|shadow|group|gshadow|hosts|hostname|issue|motd|fstab|crontab|sudoers|profile|bashrc|resolv\.conf|security/|ssh/|mysql/|apache2?/|httpd/|nginx/|php\d?/|init\.d/|master\.passwd|pwd\.db|spwd\.db|inetd\.conf|exports|network)|proc/(?:self|\d{1,7})/(?:environ|cmdline|fd|maps|status|exe|cwd|root|mem|stat)|proc/(?:version|cpuinfo|meminfo|mounts|net/)|var/log/|var/mail/|var/spool/|var/lib/(?:mysql|php)|root/|home/[\w.-]{1,32}/\.|boot\.ini|win\.ini|system\.ini|windows/(?:system32|system|win\.ini|repair|panther|debug|iis\d?\.log)|winnt/|inetpub/|(?:^|/)\.(?:htaccess|htpasswd|bash_history|bashrc|profile|ssh/|git/|svn/|env\b|aws/|docker|npmrc|netrc|mysql_history)|wp-config\.php|web\.config|web-inf/|meta-inf/|localstart\.asp|config\.(?:php|inc|ini)|php\.ini|my\.(?:cnf|ini)|httpd\.conf|id_rsa|id_dsa|authorized_keys|known_hosts|sam$|system32/config)`;
+const SENSITIVE_FILES = String.raw`(?:etc/(?:passwd|shadow|group|gshadow|hosts|hostname|issue|motd|fstab|crontab|sudoers|profile|bashrc|resolv\.conf|security/|ssh/|mysql/|apache2?/|httpd/|nginx/|php\d?/|init\.d/|master\.passwd|pwd\.db|spwd\.db|inetd\.conf|exports|network)|proc/(?:self|\d{1,7})/(?:environ|cmdline|fd|maps|status|exe|cwd|root|mem|stat)|proc/(?:version|cpuinfo|meminfo|mounts|net/)|var/log/|var/mail/|var/spool/|var/lib/(?:mysql|php)|root/|home/[\w.-]{1,32}/\.|boot\.ini|win\.ini|system\.ini|windows/(?:system32|system|win\.ini|repair|panther|debug|iis\d?\.log)|winnt/|inetpub/|(?:^|/)\.(?:htaccess|htpasswd|bash_history|bashrc|profile|ssh/|git/|svn/|env\b|aws/|docker|npmrc|netrc|mysql_history)|wp-config\.php|web\.config|web-inf/|meta-inf/|localstart\.asp|config\.(?:php|inc|ini)|php\.ini|my\.(?:cnf|ini)|httpd\.conf|id_rsa|id_dsa|authorized_keys|known_hosts|sam$|system32/config|(?:apache2?|httpd|nginx|logs?)/(?:logs/)?(?:access|error)[._-]?log|(?:access|error)_log\b)`;
 
 export const LFI_SIGNATURES: readonly Signature[] = [
   regexSignature({
@@ -94,7 +94,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     description: 'Sensitive file name as a parameter value (wp-config.php, .htaccess, web.config, etc/passwd)',
     view: 'path',
     kinds: ['arg', 'arg-name', 'cookie'],
-    pattern: new RegExp(`^\\s?(?:\\w{1,10}/){0,3}${SENSITIVE_FILES}`),
+    pattern: new RegExp(`^\\s?/?(?:[\\w.-]{1,20}/){0,4}${SENSITIVE_FILES}`),
   }),
   regexSignature({
     id: 'RFI-100',
@@ -140,5 +140,16 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     view: 'text',
     kinds: ['arg'],
     pattern: /^\s?(?:https?|ftps?):\/\/[^\s]{3,}/,
+  }),
+  regexSignature({
+    id: 'LFI-140',
+    family: 'lfi',
+    threatType: 'local_file_inclusion',
+    level: 1,
+    severity: 5,
+    description: 'NUL byte after a file name or path, to cut off a suffix the application appends',
+    view: 'path',
+    kinds: ['arg', 'arg-name', 'cookie', 'path'],
+    pattern: /(?:\.[a-z0-9]{1,6}|\/)\u0000/,
   }),
 ];

@@ -94,7 +94,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     description: 'A value that is itself a shell command line with a path or flag argument (cat /etc/passwd, ls -la)',
     view: 'shell',
     pattern: new RegExp(
-      `^[ \\t]{0,10}${BIN_PATH}(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir)(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://)|^[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat) (?:-\\w |\\d)`,
+      `^[ \\t]{0,10}${BIN_PATH}(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir)(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://)|^[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat) (?:-\\w |\\d)|^[ \\t]{0,10}net1? (?:user|localgroup|group|share|use|view) `,
     ),
   }),
   regexSignature({
@@ -117,5 +117,15 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     description: 'Shell metacharacter followed by a command word',
     view: 'shell',
     pattern: new RegExp(`(?:[;|&\`]|\\$\\() ?${ALL_COMMANDS}\\b`),
+  }),
+  regexSignature({
+    id: 'RCE-180',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description: 'Server-side include directive (<!--#exec cmd=…-->, <!--#include file=…-->)',
+    view: 'text',
+    pattern: /<!-- ?# ?(?:exec|include|echo|config|fsize|flastmod|printenv|set)\b/,
   }),
 ];

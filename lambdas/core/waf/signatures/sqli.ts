@@ -67,8 +67,8 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     level: 1,
     severity: 5,
     description: 'Quote break-out ended by a comment that truncates the rest of the query',
-    view: 'sql',
-    pattern: /['"]\)?\)? ?(?:--(?:[ \-+]|$)|#(?:\s|$)|\/\*|;\s?(?:--|#|$))/,
+    view: 'text',
+    pattern: /['"]\)?\)?\s{0,10}(?:--(?:\s|[-+]|$)|#(?:\s|$)|\/\*|;\s{0,10}(?:--|#|$))/,
   }),
   regexSignature({
     id: 'SQLI-130',
@@ -112,7 +112,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'Error-based or out-of-band extraction functions and system catalogues',
     view: 'sql',
     pattern:
-      /(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:version|datadir|hostname|basedir|servername|tmpdir|identity)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b/,
+      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:version|datadir|hostname|basedir|servername|tmpdir|identity)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b/,
   }),
   regexSignature({
     id: 'SQLI-150',
@@ -122,7 +122,8 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Quote or parenthesis break-out followed by a sub-select or set operation',
     view: 'sql',
-    pattern: /(?:['"]|\d)\)? ?(?:\)|;|\|\||&&|\+|,|-|\(|\band\b|\bor\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|[\w.]{1,64} ?(?:\(|,|from\b))/,
+    pattern:
+      /(?:['"]|\d)\)? ?(?:\)|;|\|\||&&|\+|,|-|\(|\band\b|\bor\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|[\w.]{1,64} ?(?:\(|,|from\b))/,
   }),
   regexSignature({
     id: 'SQLI-151',
@@ -154,7 +155,8 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'ORDER BY / GROUP BY column probing after a break-out',
     view: 'sql',
-    pattern: /(?:['"]|\d)\)? (?:order|group) by \d{1,4}\b ?(?:--|#|\/\*|;|,|asc|desc|$)/,
+    pattern:
+      /(?:['"]|\d)\)? (?:order|group) by \d{1,4}\b ?(?:--|#|\/\*|;|,|asc|desc|$)|^ ?\)? ?(?:order|group) by \d{1,4} ?(?:--|#|;|$)/,
   }),
   regexSignature({
     id: 'SQLI-170',
@@ -164,7 +166,8 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Numeric tautology such as OR 1=1 or AND 2>1',
     view: 'sql',
-    pattern: /\b(?:or|and|xor|having|where|when)\b ?\(? ?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|\/\*|;|\)|$))/,
+    pattern:
+      /\b(?:or|and|xor|having|where|when)\b ?\(? ?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
   }),
   regexSignature({
     id: 'SQLI-180',
@@ -185,7 +188,8 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'Quote break-out followed by a SQL keyword and operator',
     view: 'sql',
-    pattern: /['"]\)? ?(?:;|\|\||&&|\+|\|)? ?(?:union (?:all )?select|select .{0,40}\bfrom\b|insert into|delete from|drop table|update [\w.]{1,40} set|exec(?:ute)? |declare @|waitfor delay|having \d|(?:order|group) by \w{1,30} ?(?:--|#|$)|limit \d{1,9} ?(?:--|#|$)|procedure analyse|into (?:out|dump)file|where [\w.]{1,40} ?=)/,
+    pattern:
+      /['"]\)? ?(?:;|\|\||&&|\+|\|)? ?(?:union (?:all )?select|select .{0,40}\bfrom\b|insert into|delete from|drop table|update [\w.]{1,40} set|exec(?:ute)? |declare @|waitfor delay|having \d|(?:order|group) by \w{1,30} ?(?:--|#|$)|limit \d{1,9} ?(?:--|#|$)|procedure analyse|into (?:out|dump)file|where [\w.]{1,40} ?=)/,
   }),
   regexSignature({
     id: 'SQLI-191',
@@ -195,7 +199,8 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'Break-out followed by an arithmetic or bitwise operator on a sub-expression',
     view: 'sql',
-    pattern: /['"] ?(?:\|\||&&|\^|\*|\/|%|\||&|\+|-|<<|>>) ?\(? ?(?:select|sleep|benchmark|if|case|ascii|char|substr|substring|mid|ord|length|extractvalue|updatexml) ?\(/,
+    pattern:
+      /['"] ?(?:\|\||&&|\^|\*|\/|%|\||&|\+|-|<<|>>) ?\(? ?(?:select|sleep|benchmark|if|case|ascii|char|substr|substring|mid|ord|length|extractvalue|updatexml) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-195',

@@ -189,4 +189,29 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     kinds: ['arg-name'],
     pattern: /^(?:jsessionid|phpsessid|aspsessionid\w{0,10}|asp\.net_sessionid|cfid|cftoken|sid|sessionid|session_id)$/,
   }),
+  regexSignature({
+    id: 'XSS-113',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description: 'A parameter value that is exactly an event-handler attribute name (attribute-injection probe)',
+    view: 'text',
+    kinds: ['arg'],
+    pattern: new RegExp(
+      `^on(?!line$|end$|start$)(?:${EVENT_HANDLERS}|[a-z]{2,20}(?:start|end|change|load|unload|ready|available|update|exit|enter|leave|inserted|deleted|copy|paste|drag|drop))$`,
+    ),
+  }),
+  regexSignature({
+    id: 'SPLIT-100',
+    family: 'xss',
+    threatType: 'response_splitting',
+    level: 1,
+    severity: 5,
+    description: 'CR/LF followed by a response header or status line (response splitting, header injection)',
+    view: 'text',
+    kinds: ['arg', 'arg-name', 'cookie', 'path', 'header'],
+    pattern:
+      /[\r\n][\t ]{0,10}(?:set-cookie ?:|location ?: ?[a-z]{2,10}:|refresh ?: ?\d|content-(?:type|length) ?: ?[\w/]{1,40}[\r\n]|http\/1\.[01] \d{3}|<(?:html|script))/,
+  }),
 ];
