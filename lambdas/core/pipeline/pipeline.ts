@@ -1,7 +1,9 @@
+import { challengeVerifyStage } from '../challenge/challenge.ts';
 import type { EdgeRequest } from '../edge-request.ts';
 import type { EdgeProjectConfig } from '../project-config.ts';
 import { jsonError } from './responses.ts';
 import type { EdgeDecision, EdgePorts, PipelineContext, Stage } from './types.ts';
+import { accessListStage, wafStage } from './waf-stage.ts';
 
 /** API key check: `x-api-key` must be a live key of this project (SPEC §4 "Edge proxy"). */
 export const apiKeyStage: Stage = async (ctx) => {
@@ -20,7 +22,13 @@ export const apiKeyStage: Stage = async (ctx) => {
  * The order of DESIGN.md §2: key → IP/country/UA lists → rate limit / DDoS → edge rules → WAF → quota →
  * cache. Each capability contributes one stage; the list is the single place the order is decided.
  */
-export const STAGES: readonly Stage[] = [apiKeyStage];
+export const STAGES: readonly Stage[] = [
+  // The challenge page posts back without the API key (a browser's own navigation), so it is answered first.
+  challengeVerifyStage,
+  apiKeyStage,
+  accessListStage,
+  wafStage,
+];
 
 export interface EvaluateOptions {
   requestId: string;
