@@ -2,7 +2,6 @@ import { createResourceHandler, type RouteFactory } from '../http/resource-handl
 import { route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
 import { buildOpenApi } from '../openapi.ts';
-import { allRoutes } from '../routes.ts';
 
 export const metaRoutes: RouteFactory = (services) => [
   route({
@@ -20,7 +19,12 @@ export const metaRoutes: RouteFactory = (services) => [
     path: '/v1/openapi.json',
     summary: 'This API as an OpenAPI 3.1 document',
     auth: 'none',
-    handle: async () => ({ data: buildOpenApi(allRoutes(services), '/'), raw: true }),
+    handle: async () => {
+      // Imported on use: routes.ts imports this file, so a static import is a cycle that leaves
+      // metaRoutes undefined when this module is the entry point (the meta Lambda).
+      const { allRoutes } = await import('../routes.ts');
+      return { data: buildOpenApi(allRoutes(services), '/'), raw: true };
+    },
   }),
 ];
 
