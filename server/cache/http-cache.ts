@@ -100,6 +100,8 @@ export interface CacheEntry {
   ttlSec: number;
   swrSec: number;
   sieSec: number;
+  /** False when the origin said must-revalidate / proxy-revalidate: never served stale. */
+  allowStale: boolean;
   etag?: string;
   lastModified?: string;
   tags: string[];
@@ -208,7 +210,7 @@ export class HttpCache {
       return this.fromResponse(response, 'BYPASS', reason);
     }
     const now = this.now();
-    const entry = this.lookup(plan.key, request.headers, now);
+    const entry = this.lookup(plan, request.headers, now);
     if (entry) {
       const age = this.ageSec(entry, now);
       if (age < entry.ttlSec) {
@@ -271,10 +273,22 @@ export class HttpCache {
     return Math.max(0, (now - entry.storedAt) / 1000);
   }
 
-  /** The entry usable for this request, if any; dead entries are dropped on the way. */
-  private lookup(key: string, requestHeaders: Record<string, string>, now: number): CacheEntry | undefined {
+  /**
+   * The entry usable for this request, if any; dead entries are dropped on the way. Lifetimes follow the
+   * current plan, not the one at fill time, so lowering a TTL in the configuration applies to entries
+   * already stored (within the proxy's config reload) instead of only to the next fills.
+   */
+  private lookup(
+    plan: Extract<CachePlan, { mode: 'cache' }>,
+    requestHeaders: Record<string, string>,
+    now: number,
+  ): CacheEntry | undefined {
+    const key = plan.key;
     const entry = this.store.get(key);
     if (!entry) return undefined;
+    entry.ttlSec = plan.ttlSec;
+    entry.swrSec = entry.allowStale ? plan.staleWhileRevalidateSec : 0;
+    entry.sieSec = entry.allowStale ? plan.staleIfErrorSec : 0;
     if (this.ageSec(entry, now) >= entry.ttlSec + Math.max(entry.swrSec, entry.sieSec)) {
       this.store.delete(key);
       return undefined;
@@ -358,6 +372,7 @@ export class HttpCache {
       ttlSec: plan.ttlSec,
       swrSec: decision.allowStale ? plan.staleWhileRevalidateSec : 0,
       sieSec: decision.allowStale ? plan.staleIfErrorSec : 0,
+      allowStale: decision.allowStale,
       tags: parseCacheTags(response.headers),
       vary: varyNames(stored).map((name) => [name, request.headers[name]]),
       bytes,

@@ -36,6 +36,24 @@ describe('HttpCache freshness', () => {
     expect(origin.calls).toBe(2);
   });
 
+  it('applies a lowered TTL to an entry stored under the old one', async () => {
+    // Prepare: stored with ttl 600 s, then the configuration drops the TTL to 5 s (no stale window)
+    const { clock, origin, cache } = setup();
+    origin.reply(ok('v1'), ok('v2'));
+    await cache.handle(planFor('/products', { cache: { defaultTtlSec: 600 } }), get(), origin.fetch);
+    clock.advance(10);
+    // Act
+    const after = await cache.handle(
+      planFor('/products', { cache: { defaultTtlSec: 5, staleWhileRevalidateSec: 0 } }),
+      get(),
+      origin.fetch,
+    );
+    // Assess
+    expect(after.cacheStatus).toBe('MISS');
+    expect(after.body.toString()).toBe('v2');
+    expect(origin.calls).toBe(2);
+  });
+
   it('never calls the origin for a HIT', async () => {
     // Prepare
     const { origin, cache } = setup();
