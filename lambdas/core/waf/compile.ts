@@ -22,10 +22,12 @@ function familyEnabled(config: WafConfig, family: WafFamily): boolean {
 /** Does the work that depends only on the configuration, once per configuration version. */
 export function compileWaf(config: WafConfig, signatures: readonly Signature[] = ALL_SIGNATURES): CompiledWaf {
   const settings = sensitivitySettings(config.sensitivityScore);
+  const active = signatures.filter((s) => s.level <= settings.paranoiaLevel && familyEnabled(config, s.family));
   return {
     sensitivity: config.sensitivityScore,
     ...settings,
-    signatures: signatures.filter((s) => s.level <= settings.paranoiaLevel && familyEnabled(config, s.family)),
+    signatures: active,
+    plainWordSignatures: active.filter((s) => s.matchesPlainWords === true),
     isAllowedIp: compileIpMatcher(config.allowedIps),
     isBlockedIp: compileIpMatcher(config.blockedIps),
     blockedCountries: new Set(config.blockedCountries.map((c) => c.toUpperCase())),

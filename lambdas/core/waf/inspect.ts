@@ -22,8 +22,15 @@ const THREAT_LABELS: Record<ThreatType, string> = {
   scanner: 'Automated vulnerability scanner',
 };
 
-/** A value made only of these characters cannot carry any of the signatures' structure. */
-const INERT = /^[\w.@:-]{0,128}$/;
+/**
+ * A value made only of word characters and single dots cannot carry the structure most signatures need
+ * (hex-escaped separators like 0x2e0x2f aside), so only the plain-word signatures look at it.
+ */
+const PLAIN_WORDS = /^[\w@:-]{0,128}(?:\.[\w@:-]{1,128}){0,8}$/;
+
+function isPlainWords(raw: string): boolean {
+  return PLAIN_WORDS.test(raw) && !raw.includes('0x');
+}
 
 class ViewCache {
   private sql: string | undefined;
@@ -57,9 +64,11 @@ function appliesTo(signature: Signature, kind: string): boolean {
 export function inspectRequest(waf: CompiledWaf, req: EdgeRequest): WafDecision {
   const matched = new Map<string, { signature: Signature; match: WafMatch }>();
   for (const input of collectInputs(req)) {
-    if (input.kind !== 'user-agent' && INERT.test(input.raw)) continue;
+    const signatures =
+      input.kind !== 'user-agent' && isPlainWords(input.raw) ? waf.plainWordSignatures : waf.signatures;
+    if (signatures.length === 0) continue;
     const views = new ViewCache(normalizeValue(input.raw, input.urlEncoded));
-    for (const signature of waf.signatures) {
+    for (const signature of signatures) {
       if (matched.has(signature.id) || !appliesTo(signature, input.kind)) continue;
       if (!signature.test(views.get(signature.view))) continue;
       matched.set(signature.id, {

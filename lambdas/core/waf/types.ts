@@ -37,6 +37,8 @@ export interface Signature {
   view: InputView;
   /** Input kinds the signature reads; all kinds except `user-agent`-only checks when omitted. */
   kinds?: readonly InputKind[];
+  /** Also run on values made only of word characters (most signatures need punctuation to match). */
+  matchesPlainWords?: boolean;
   /** Linear-time test over the chosen view (bounded quantifiers only, no nested repetition). */
   test(view: string): boolean;
 }
@@ -74,6 +76,8 @@ export interface CompiledWaf {
   challengeThreshold: number;
   /** Active signatures, grouped by the view they read so each view is computed once per value. */
   signatures: readonly Signature[];
+  /** The subset of `signatures` that can match a value without punctuation. */
+  plainWordSignatures: readonly Signature[];
   isAllowedIp(ip: string): boolean;
   isBlockedIp(ip: string): boolean;
   blockedCountries: ReadonlySet<string>;

@@ -72,7 +72,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       'Java runtime, reflection or class-loader access (Runtime.getRuntime, ProcessBuilder, class.module.classLoader)',
     view: 'text',
     pattern:
-      /\bjava\.(?:lang\.(?:runtime|processbuilder|process|system|class|reflect|thread|classloader)|io\.(?:file|objectinputstream|bufferedreader|inputstreamreader)|net\.(?:url|socket)|util\.scanner)|\bruntime ?\. ?getruntime ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\./,
+      /\bjava\.(?:lang|io|net|nio|util|beans|rmi|security)\.[a-z]|\bprocessbuilder\b|\bruntime ?\. ?getruntime ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\./,
   }),
   regexSignature({
     id: 'JAVA-120',

@@ -17,10 +17,10 @@ import type { Signature } from '../types.ts';
 const COMMANDS = String.raw`(?:cat|ls|id|whoami|uname|hostname|ifconfig|netstat|ps|pwd|env|printenv|wget|curl|lwp-download|nc|ncat|netcat|socat|telnet|ssh|scp|ftp|tftp|ping|ping6|nslookup|dig|traceroute|bash|sh|zsh|ksh|csh|tcsh|dash|busybox|python[23]?(?:\.\d{1,2})?|perl|ruby|php|sleep|echo|printf|rm|chmod|chown|passwd|useradd|crontab|nohup|xterm|base64|xxd|awk|sed|grep|egrep|uptime|systemctl|openssl|certutil|bitsadmin|powershell|pwsh|cmd|wmic|ipconfig|systeminfo|tasklist|taskkill|nbtstat|nmap|getent|lsof|md5sum|sudo|mkfifo|kill|killall|pkill)`;
 
 /** The wider list the paranoid level uses, English-word commands included. */
-const ALL_COMMANDS = String.raw`(?:${COMMANDS}|type|set|export|call|start|find|head|tail|more|less|time|file|stat|mail|net|ver|dir|locate|fetch|node|java|host|touch|mkdir|cp|mv|ln|eval|exec|su|tar|zip|unzip|gzip|xargs|mount|reboot|shutdown)`;
+const ALL_COMMANDS = `(?:${COMMANDS}|type|set|export|call|start|find|head|tail|more|less|time|file|stat|mail|net|ver|dir|locate|fetch|node|java|host|touch|mkdir|cp|mv|ln|eval|exec|su|tar|zip|unzip|gzip|xargs|mount|reboot|shutdown)`;
 
 /** Optional absolute location of a binary (/bin/cat, /usr/bin/id). */
-const BIN_PATH = String.raw`(?:(?:/usr)?(?:/local)?/s?bin/)?`;
+const BIN_PATH = '(?:(?:/usr)?(?:/local)?/s?bin/)?';
 
 /**
  * What a shell command is typically given: flags, paths, addresses, redirections, or nothing. A

@@ -11,6 +11,11 @@ import type { Signature } from '../types.ts';
 const EVENT_HANDLERS =
   'abort|activate|afterprint|afterscriptexecute|animation(?:cancel|end|iteration|start)|auxclick|beforeactivate|beforecopy|beforecut|beforedeactivate|beforepaste|beforeprint|beforescriptexecute|beforetoggle|beforeunload|begin|blur|bounce|canplay|canplaythrough|change|click|close|contextmenu|copy|cuechange|cut|dblclick|drag|dragend|dragenter|dragleave|dragover|dragstart|drop|durationchange|end|ended|error|finish|focus|focusin|focusout|formdata|fullscreenchange|hashchange|input|invalid|keydown|keypress|keyup|load|loadeddata|loadedmetadata|loadend|loadstart|message|mousedown|mouseenter|mouseleave|mousemove|mouseout|mouseover|mouseup|mousewheel|offline|online|pagehide|pageshow|paste|pause|play|playing|pointer(?:down|enter|leave|move|out|over|up|rawupdate)|popstate|progress|ratechange|readystatechange|repeat|reset|resize|scroll|scrollend|search|seeked|seeking|select|selectionchange|selectstart|show|start|stalled|storage|submit|suspend|timeupdate|toggle|touch(?:start|end|move|cancel)|transition(?:cancel|end|run|start)|unhandledrejection|unload|volumechange|waiting|wheel';
 
+/** A word with up to 8 whitespace or control characters between its letters (jav&#x0A;ascript:). */
+function spaced(word: string): string {
+  return [...word].join('[\\s\\x00-\\x1f]{0,8}') + '[\\s\\x00-\\x1f]{0,8}';
+}
+
 const JS_EXECUTION = String.raw`(?:[\w$.\[\]'"]{1,80} ?(?:\(|\x60|=)|\/\/|[\[{('"\x60])`;
 
 export const XSS_SIGNATURES: readonly Signature[] = [
@@ -32,7 +37,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Tag carrying an event-handler attribute (<img onerror=…>, <svg/onload=…>)',
     view: 'text',
-    pattern: /<[a-z][\w:-]{0,30}\b[^>]{0,400}?[\s/"'`;]on[a-z]{3,40} ?=/,
+    pattern: /<[a-z][\w:-]{0,30}\b[^>]{0,400}?[\s/"'`;]on[a-z]{3,40}[^\s=>]{0,60}=/,
   }),
   regexSignature({
     id: 'XSS-111',
@@ -62,9 +67,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'javascript:, vbscript: or livescript: URL running code',
     view: 'text',
-    pattern: new RegExp(
-      `(?:java|vb|live|ecma|j|mocha)[\\s\\x00-\\x1f]{0,8}s[\\s\\x00-\\x1f]{0,8}c[\\s\\x00-\\x1f]{0,8}r[\\s\\x00-\\x1f]{0,8}i[\\s\\x00-\\x1f]{0,8}p[\\s\\x00-\\x1f]{0,8}t[\\s\\x00-\\x1f]{0,8}: ?${JS_EXECUTION}`,
-    ),
+    pattern: new RegExp(`(?:${spaced('java')}|${spaced('vb')}|live|ecma|mocha)${spaced('script')}: ?${JS_EXECUTION}`),
   }),
   regexSignature({
     id: 'XSS-121',
@@ -87,7 +90,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
       'Embedding or framing element pointing at a script or URL (<iframe src>, <object data>, <embed>, <base href>, <meta http-equiv=refresh>)',
     view: 'text',
     pattern:
-      /<(?:iframe|frame|object|embed|applet|base|meta|link|form|isindex|xss|import|svg|math|animate|set|handler|listener)\b[^>]{0,300}?\b(?:src|srcdoc|data|code|codebase|href|xlink:href|action|formaction|http-equiv|content|rel|values|to|from|attributename|onload|ev:event)\b ?=/,
+      /<(?:iframe|frame|object|embed|applet|base|meta|link|form|isindex|xss|import|svg|math|animate|set|handler|listener|xml|span|div|label)\b[^>]{0,300}?\b(?:src|srcdoc|data|code|codebase|href|xlink:href|action|formaction|http-equiv|content|rel|values|to|from|attributename|onload|ev:event|datasrc|dataformatas|datafld)\b ?=/,
   }),
   regexSignature({
     id: 'XSS-131',
@@ -198,6 +201,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description: 'A parameter value that is exactly an event-handler attribute name (attribute-injection probe)',
     view: 'text',
     kinds: ['arg'],
+    matchesPlainWords: true,
     pattern: new RegExp(
       `^on(?!line$|end$|start$)(?:${EVENT_HANDLERS}|[a-z]{2,20}(?:start|end|change|load|unload|ready|available|update|exit|enter|leave|inserted|deleted|copy|paste|drag|drop))$`,
     ),
