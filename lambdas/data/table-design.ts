@@ -43,6 +43,7 @@ export const keys = {
   edgeRule: (projectId: string, ruleId: string) => ({ pk: `PROJECT#${projectId}`, sk: `RULE#${ruleId}` }),
   alertPolicy: (projectId: string, policyId: string) => ({ pk: `PROJECT#${projectId}`, sk: `ALERT#${policyId}` }),
   usage: (projectId: string, month: string) => ({ pk: `USAGE#${projectId}`, sk: `MONTH#${month}` }),
+  idempotency: (scopeHash: string) => ({ pk: `IDEMPOTENCY#${scopeHash}`, sk: 'META' }),
   wafEventPartition: (projectId: string) => `EVENTS#${projectId}`,
   wafEvent: (projectId: string, timestamp: string, eventId: string) => ({
     pk: `EVENTS#${projectId}`,

@@ -3,6 +3,7 @@ import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { NotFoundError } from '../../core/errors.ts';
 import { ANONYMOUS } from '../services/auth-service.ts';
 import type { Services } from '../services/services.ts';
+import { idempotencyMiddleware } from './idempotency.ts';
 import {
   type ApiEvent,
   errorEnvelopeMiddleware,
@@ -51,6 +52,7 @@ export function createResourceHandler(factory: RouteFactory, services: () => Ser
     .use(requestIdMiddleware())
     .use(errorEnvelopeMiddleware())
     .use(jsonBodyMiddleware())
+    .use(idempotencyMiddleware(services))
     .handler(async (event) => {
       const svc = await services();
       routes ??= factory(svc);
