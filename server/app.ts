@@ -2,19 +2,21 @@ import { mkdirSync } from 'node:fs';
 import http, { type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createServices, type Services } from '../lambdas/api/services/services.ts';
-import type { SecurityEvent } from '../lambdas/core/pipeline/types.ts';
+import { challengeResponse } from '../lambdas/core/challenge/challenge.ts';
 import { createDocumentClient, ensureTable } from '../lambdas/data/dynamo.ts';
 import { loadEdgeProjectConfig } from '../lambdas/data/project-config-loader.ts';
 import { createRepositories, type Repositories } from '../lambdas/data/repositories.ts';
 import { TABLE } from '../lambdas/data/table-design.ts';
 import { createApiRequestHandler } from './api-server.ts';
-import { BatchBuffer } from './batch-buffer.ts';
 import { type Bootstrap, ensureBootstrap } from './bootstrap.ts';
+import { loadOrCreateChallengeSecret } from './challenge-secret.ts';
 import { createDemoOrigin, listen } from './demo-origin.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
+import { createCountryResolver, type GeoOptions, geoOptionsFromEnv } from './geo/country-resolver.ts';
 import { ProjectConfigCache } from './proxy/project-config-cache.ts';
 import { createProxyRequestHandler } from './proxy/proxy-server.ts';
 import { ttlMemo } from './proxy/ttl-memo.ts';
+import { createWafEventBuffer } from './waf-event-buffer.ts';
 
 export interface ServerOptions {
   /** Where state persists (embedded DynamoDB, bootstrap.json). Undefined with `persist: false` keeps all in memory. */
@@ -33,6 +35,10 @@ export interface ServerOptions {
   /** How long the proxy may use a project's config before re-reading it. */
   configMaxAgeMs?: number;
   seedDemo?: boolean;
+  /** Country lookup for the proxy; defaults to EDGE_GEOIP_DB / EDGE_GEOIP_HEADER. */
+  geo?: GeoOptions;
+  /** How long WAF events may wait in memory before they are written (they are always written on close). */
+  eventFlushIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -74,9 +80,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   );
   const services = createServices(repos, { onConfigChanged: (projectId) => configCache.invalidate(projectId) });
 
-  const events = new BatchBuffer<SecurityEvent>((batch) => repos.wafEvents.putMany(batch), {
+  const events = createWafEventBuffer(repos.table, (projectId) => configCache.get(projectId), {
+    intervalMs: options.eventFlushIntervalMs,
     onError: (err) => log(`waf events: flush failed, will retry: ${String(err)}`),
   });
+  const challengeSecret = loadOrCreateChallengeSecret(persist ? dataDir : undefined);
+  const countryOf = createCountryResolver(options.geo ?? geoOptionsFromEnv(process.env));
   const verifyKey = ttlMemo((composite: string) => {
     const [projectId, key] = splitOnce(composite);
     return repos.apiKeys.verify(projectId, key);
@@ -92,7 +101,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     createProxyRequestHandler({
       proxyDomain,
       loadConfig: (projectId) => configCache.get(projectId),
-      ports: { now: Date.now, verifyApiKey: (projectId, key) => verifyKey(`${projectId}\n${key}`) },
+      ports: {
+        now: Date.now,
+        verifyApiKey: (projectId, key) => verifyKey(`${projectId}\n${key}`),
+        challengeSecret,
+        challengeResponse,
+      },
+      countryOf,
       recordEvents: (batch) => {
         for (const e of batch) events.push(e);
       },
