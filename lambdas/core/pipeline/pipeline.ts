@@ -1,3 +1,4 @@
+import { cacheStage } from '../cache/cache-stage.ts';
 import { challengeVerifyStage } from '../challenge/challenge.ts';
 import type { EdgeRequest } from '../edge-request.ts';
 import type { EdgeProjectConfig } from '../project-config.ts';
@@ -28,6 +29,8 @@ export const STAGES: readonly Stage[] = [
   apiKeyStage,
   accessListStage,
   wafStage,
+  // Last: only a request every security stage let through may be answered from (or fill) the cache.
+  cacheStage,
 ];
 
 export interface EvaluateOptions {
