@@ -1,4 +1,5 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NotFoundError } from '../core/errors.ts';
 import { newSecret, sha256Hex } from '../core/ids.ts';
 import type { KeyScope } from './api-key-repository.ts';
 import type { Table } from './table.ts';
@@ -59,14 +60,19 @@ export class SessionRepository {
   }
 
   async revoke(token: string, atIso: string): Promise<void> {
-    await this.table.doc.send(
-      new UpdateCommand({
-        TableName: this.table.name,
-        Key: keys.session(sha256Hex(token)),
-        UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :at)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': atIso },
-      }),
-    );
+    try {
+      await this.table.doc.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: keys.session(sha256Hex(token)),
+          UpdateExpression: 'SET revokedAt = if_not_exists(revokedAt, :at)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': atIso },
+        }),
+      );
+    } catch (err) {
+      if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFoundError('Session');
+      throw err;
+    }
   }
 }

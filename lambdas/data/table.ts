@@ -74,15 +74,12 @@ export class Table {
   }
 
   async queryGsi1(gsi1pk: string): Promise<Array<Record<string, unknown>>> {
-    const res = await this.doc.send(
-      new QueryCommand({
-        TableName: this.name,
-        IndexName: TABLE.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
-      }),
-    );
-    return res.Items ?? [];
+    return this.queryAll(gsi1pk, undefined, {
+      IndexName: TABLE.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      // Global secondary indexes only offer eventually consistent reads.
+      ConsistentRead: false,
+    });
   }
 
   /**
