@@ -1,8 +1,10 @@
 import { alertPolicyRoutes } from './handlers/alert-policies.ts';
 import { apiKeyRoutes } from './handlers/api-keys.ts';
+import { cacheRoutes } from './handlers/cache.ts';
 import { metaRoutes } from './handlers/meta.ts';
 import { projectRoutes } from './handlers/projects.ts';
 import { sessionRoutes } from './handlers/sessions.ts';
+import { wafRoutes } from './handlers/waf.ts';
 import type { RouteFactory } from './http/resource-handler.ts';
 import type { AnyRoute } from './http/route.ts';
 import type { Services } from './services/services.ts';
@@ -14,6 +16,8 @@ export const RESOURCES: Record<string, RouteFactory> = {
   'api-keys': apiKeyRoutes,
   sessions: sessionRoutes,
   'alert-policies': alertPolicyRoutes,
+  cache: cacheRoutes,
+  waf: wafRoutes,
 };
 
 export function allRoutes(services: Services): Array<AnyRoute & { resource: string }> {

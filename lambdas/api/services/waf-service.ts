@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { countryCode } from '../../core/config/common.ts';
+import { type WafConfig, type WafConfigPatch, wafConfigSchema } from '../../core/config/waf-config.ts';
+import type { EdgeRequest } from '../../core/edge-request.ts';
+import { PlanRequiredError, QuotaExceededError, ValidationError } from '../../core/errors.ts';
+import { isIp } from '../../core/net/ip.ts';
+import { compiledWafFor, type WafVerdict, wafVerdict } from '../../core/pipeline/waf-stage.ts';
+import { PLANS, planAtLeast } from '../../core/plans.ts';
+import { usageMonth } from '../../data/usage-repository.ts';
+import type { Principal } from './auth-service.ts';
+import type { ServiceContext } from './services.ts';
+
+/** SPEC endpoint 3 input: what the request looks like; nothing is sent anywhere. */
+export const wafSandboxInputSchema = z
+  .object({
+    method: z
+      .string()
+      .regex(/^[A-Za-z]{1,16}$/, { message: 'must be an HTTP method name' })
+      .transform((m) => m.toUpperCase()),
+    path: z.string().min(1).max(8192).startsWith('/', { message: 'must start with /' }),
+    queryString: z
+      .string()
+      .max(16_384)
+      .default('')
+      .transform((q) => (q.startsWith('?') ? q.slice(1) : q)),
+    headers: z.record(z.string().min(1).max(256), z.string().max(16_384)).default({}),
+    body: z
+      .string()
+      .max(256 * 1024)
+      .optional(),
+    ip: z.string().trim().refine(isIp, { message: 'must be an IPv4 or IPv6 address' }).default('0.0.0.0'),
+    country: countryCode.optional(),
+  })
+  .strict();
+export type WafSandboxInput = z.infer<typeof wafSandboxInputSchema>;
+
+const ISO_INSTANT = z.iso.datetime({ offset: true }).transform((t) => new Date(t).toISOString());
+
+/** SPEC endpoint 4 query: paging plus the filters an operator triages with. */
+export const wafEventQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    action: z.enum(['block', 'challenge']).optional(),
+    threatType: z
+      .string()
+      .regex(/^[a-z_]{1,64}$/, { message: 'must be a threat type such as sql_injection' })
+      .optional(),
+    ip: z.string().trim().refine(isIp, { message: 'must be an IPv4 or IPv6 address' }).optional(),
+    from: ISO_INSTANT.optional(),
+    to: ISO_INSTANT.optional(),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+export type WafEventQueryInput = z.infer<typeof wafEventQuerySchema>;
+
+export interface WafSandboxResult {
+  decision: WafVerdict;
+  request: { method: string; path: string; queryString: string };
+  /** The rules are evaluated even when the WAF is off, so they can be tried before switching it on. */
+  wafEnabled: boolean;
+}
+
+function secondsToNextMonth(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+export class WafService {
+  constructor(private readonly ctx: ServiceContext) {}
+
+  private async storedConfig(projectId: string): Promise<WafConfig> {
+    // Parsing fills in defaults for fields added after the document was stored.
+    return wafConfigSchema.parse((await this.ctx.repos.wafConfig.get(projectId)) ?? {});
+  }
+
+  async getConfig(principal: Principal, projectId: string) {
+    await this.ctx.auth.authorizeProject(principal, projectId);
+    return { projectId, ...(await this.storedConfig(projectId)) };
+  }
+
+  /** SPEC endpoint 2: merges the sent fields into the stored configuration and answers the whole of it. */
+  async patchConfig(principal: Principal, projectId: string, patch: WafConfigPatch) {
+    const project = await this.ctx.auth.authorizeProject(principal, projectId);
+    if (Object.keys(patch).length === 0) {
+      throw new ValidationError('Invalid request body', [
+        { path: '(root)', message: 'send at least one field to change' },
+      ]);
+    }
+    // Only switching it on is gated: a project that was downgraded can still change other fields.
+    if (patch.aiAnomalyEnabled === true && !planAtLeast(project.plan, 'pro')) {
+      throw new PlanRequiredError('AI anomaly detection', 'pro');
+    }
+    const next: WafConfig = { ...(await this.storedConfig(projectId)), ...patch };
+    await this.ctx.repos.wafConfig.put(projectId, next, this.ctx.nowIso());
+    this.ctx.configChanged(projectId);
+    return { projectId, ...next };
+  }
+
+  /**
+   * SPEC endpoint 3: the proxy's own access-list and signature code on a described request; the origin
+   * is never contacted. Counts as one request of the month, like a proxied one.
+   */
+  async sandbox(principal: Principal, projectId: string, input: WafSandboxInput): Promise<WafSandboxResult> {
+    const project = await this.ctx.auth.authorizeProject(principal, projectId);
+    const now = this.ctx.now();
+    const used = await this.ctx.repos.usage.add(projectId, usageMonth(now), 1);
+    if (used > PLANS[project.plan].monthlyRequests) throw new QuotaExceededError(secondsToNextMonth(now));
+    const config = await this.storedConfig(projectId);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(input.headers)) headers[name.toLowerCase()] = value;
+    const req: EdgeRequest = {
+      method: input.method,
+      path: input.path,
+      query: input.queryString,
+      headers,
+      ip: input.ip,
+    };
+    if (input.country) req.country = input.country;
+    if (input.body !== undefined) req.body = new TextEncoder().encode(input.body);
+    return {
+      decision: wafVerdict(compiledWafFor(config), req),
+      request: { method: input.method, path: input.path, queryString: input.queryString },
+      wafEnabled: project.wafEnabled,
+    };
+  }
+
+  /** SPEC endpoint 4: newest first; expired events are hidden even before DynamoDB's TTL sweep removes them. */
+  async listEvents(principal: Principal, projectId: string, query: WafEventQueryInput) {
+    await this.ctx.auth.authorizeProject(principal, projectId);
+    return this.ctx.repos.wafEvents.list(projectId, query, this.ctx.now().getTime());
+  }
+}
