@@ -126,3 +126,18 @@ export function compileGlob(pattern: string): GlobMatcher {
 export function matchGlob(pattern: string, path: string): boolean {
   return compileGlob(pattern).matches(path);
 }
+
+/**
+ * Why a cache-rule pattern is refused, or undefined when it is usable. Syntax other glob dialects give a
+ * meaning to (`[a-z]`, `{a,b}`) would be matched literally here and silently never
+ * match, so it is refused rather than accepted; so are whitespace and control characters, which never
+ * appear raw in a request path, and runs of three or more `*`, whose meaning differs between dialects.
+ */
+export function globPatternProblem(pattern: string): string | undefined {
+  if (!pattern.startsWith('/')) return 'must start with /';
+  if (/\?[^/]*=/.test(pattern)) return 'is matched against the path only: leave the query string out';
+  if (/[[\]{}]/.test(pattern)) return 'character classes ([...]) and alternatives ({a,b}) are not supported';
+  if (/[\s\p{Cc}]/u.test(pattern)) return 'must not contain whitespace or control characters';
+  if (pattern.includes('***')) return 'use * (one segment) or ** (any depth), not three or more *';
+  return undefined;
+}
