@@ -1,5 +1,6 @@
 import { alertPolicyRoutes } from './handlers/alert-policies.ts';
 import { apiKeyRoutes } from './handlers/api-keys.ts';
+import { cacheRoutes } from './handlers/cache.ts';
 import { metaRoutes } from './handlers/meta.ts';
 import { projectRoutes } from './handlers/projects.ts';
 import { sessionRoutes } from './handlers/sessions.ts';
@@ -15,6 +16,7 @@ export const RESOURCES: Record<string, RouteFactory> = {
   'api-keys': apiKeyRoutes,
   sessions: sessionRoutes,
   'alert-policies': alertPolicyRoutes,
+  cache: cacheRoutes,
   waf: wafRoutes,
 };
 

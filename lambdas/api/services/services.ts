@@ -2,6 +2,7 @@ import type { Repositories } from '../../data/repositories.ts';
 import { AlertPolicyService } from './alert-policy-service.ts';
 import { ApiKeyService } from './api-key-service.ts';
 import { AuthService } from './auth-service.ts';
+import { type CachePurger, CacheService } from './cache-service.ts';
 import { ProjectService } from './project-service.ts';
 import { SessionService } from './session-service.ts';
 import { WafService } from './waf-service.ts';
@@ -10,6 +11,8 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Called after every configuration write, so an in-process edge can drop its cached config at once. */
   onConfigChanged?: (projectId: string) => void;
+  /** Purges the in-process edge cache (self-hosted); absent, a purge reports 0 entries. */
+  purgeCache?: CachePurger;
 }
 
 export interface ServiceContext {
@@ -38,6 +41,7 @@ export function createServices(repos: Repositories, options: ServiceOptions = {}
     apiKeys: new ApiKeyService(ctx),
     sessions: new SessionService(ctx),
     alertPolicies: new AlertPolicyService(ctx),
+    cache: new CacheService(ctx, options.purgeCache),
     waf: new WafService(ctx),
   };
 }
