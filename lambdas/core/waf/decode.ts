@@ -2,7 +2,8 @@
  * Normalisation of one inspected value into the views the signatures read. Attackers encode payloads
  * so the origin decodes them but a naive matcher does not, so everything here undoes encodings the way
  * a permissive origin stack would: several percent-decoding rounds (overlong UTF-8 and %uXXXX included),
- * HTML entities, JavaScript escapes, Unicode compatibility forms, NUL bytes and case.
+ * HTML entities, JavaScript escapes, Unicode compatibility forms and case. NUL bytes are kept: a
+ * signature looks for them after file names.
  */
 
 const MAX_DECODE_ROUNDS = 4;
@@ -45,7 +46,10 @@ function decodeUtf8Lenient(bytes: number[]): string {
       const length = b < 0xfc ? 5 : 6;
       let cp = b & (length === 5 ? 0x03 : 0x01);
       let k = 1;
-      while (k < length && isContinuation(bytes[i + k])) (cp = cp * 64 + (bytes[i + k]! & 0x3f)), k++;
+      while (k < length && isContinuation(bytes[i + k])) {
+        cp = cp * 64 + (bytes[i + k]! & 0x3f);
+        k++;
+      }
       out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
       i += k;
     } else if (b === 0xc0 || b === 0xc1) {

@@ -104,6 +104,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Prototype pollution (__proto__, constructor.prototype)',
     view: 'text',
+    matchesPlainWords: true,
     pattern: /\b__proto__\b|\bconstructor ?(?:\. ?|\[ ?['"`]?)prototype\b|\[ ?['"`]?(?:__proto__|prototype)['"`]? ?\]/,
   }),
   regexSignature({

@@ -19,7 +19,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Repeated directory traversal (../../)',
     view: 'path',
-    pattern: /(?:^|[/=;:\s])\.{2,}[/;](?:[^/]{0,64}\/)?\.{2,}(?:[/;]|$)/,
+    pattern: /(?:^|[/=;:\s])\.{2,8}[/;](?:[^/]{0,64}\/)?\.{2,8}(?:[/;]|$)/,
   }),
   regexSignature({
     id: 'LFI-101',
@@ -29,7 +29,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Directory traversal reaching a sensitive system file',
     view: 'path',
-    pattern: new RegExp(`\\.{2,}/(?:[^\\s]{0,200}?/)?${SENSITIVE_FILES}`),
+    pattern: new RegExp(`\\.{2,8}/(?:[^\\s]{0,200}?/)?${SENSITIVE_FILES}`),
   }),
   regexSignature({
     id: 'LFI-102',
@@ -40,7 +40,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     description: 'A parameter value that starts with a directory traversal',
     view: 'path',
     kinds: ['arg', 'arg-name', 'cookie', 'header'],
-    pattern: /^\s?\.{2,}\/|^\s?\/\.{2,}\//,
+    pattern: /^\s?\.{2,8}\/|^\s?\/\.{2,8}\//,
   }),
   regexSignature({
     id: 'LFI-103',
@@ -50,7 +50,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 3,
     description: 'Single directory traversal segment',
     view: 'path',
-    pattern: /(?:^|[/=\s])\.{2,}\/[\w.~-]/,
+    pattern: /(?:^|[/=\s])\.{2,8}\/[\w.~-]/,
   }),
   regexSignature({
     id: 'LFI-110',

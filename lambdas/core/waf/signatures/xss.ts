@@ -13,7 +13,8 @@ const EVENT_HANDLERS =
 
 /** A word with up to 8 whitespace or control characters between its letters (jav&#x0A;ascript:). */
 function spaced(word: string): string {
-  return [...word].join('[\\s\\x00-\\x1f]{0,8}') + '[\\s\\x00-\\x1f]{0,8}';
+  const gap = '[\\s\\x00-\\x1f]{0,8}';
+  return `${[...word].join(gap)}${gap}`;
 }
 
 const JS_EXECUTION = String.raw`(?:[\w$.\[\]'"]{1,80} ?(?:\(|\x60|=)|\/\/|[\[{('"\x60])`;
@@ -119,7 +120,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     family: 'xss',
     threatType: 'xss',
     level: 2,
-    severity: 3,
+    severity: 4,
     description:
       'Script sink or cookie/DOM access typical of payloads (alert(…), document.cookie, String.fromCharCode)',
     view: 'text',

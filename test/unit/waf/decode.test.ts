@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeHtmlEntities,
+  decodeJsEscapes,
+  normalizeValue,
+  percentDecodeOnce,
+  toPathView,
+  toShellView,
+  toSqlView,
+} from '../../../lambdas/core/waf/decode.ts';
+
+describe('WAF decoding', () => {
+  it.each([
+    ['repeated percent-encoding', '%252e%252e%252f', false, '../'],
+    ['%u escapes', '%u003cscript%u003e', false, '<script>'],
+    ['overlong UTF-8', '%c0%ae%c0%ae%c0%af', false, '../'],
+    ['5-byte overlong UTF-8', '%f8%80%80%80%af', false, '/'],
+    ['plus as space in query values', 'a+b', true, 'a b'],
+    ['HTML entities, numeric and named', '&#x3C;&#60&lt;&colon;', false, '<<<:'],
+    ['JS escapes', '\\u003c\\x3c\\u{3c}', false, '<<<'],
+    ['full-width forms', '\uFF1CSCRIPT\uFF1E', false, '<script>'],
+    ['slash look-alikes', '..\u2215..\u2216', false, '../..\\'],
+    ['case', 'UnIoN SeLeCt', false, 'union select'],
+  ])('undoes %s', (_name, raw, urlEncoded, expected) => {
+    // Act
+    const decoded = normalizeValue(raw, urlEncoded);
+    // Assess
+    expect(decoded).toBe(expected);
+  });
+
+  it('keeps malformed escapes literally instead of failing', () => {
+    // Act / Assess
+    expect(percentDecodeOnce('100% sure %zz %u12', false)).toBe('100% sure %zz %u12');
+    expect(decodeHtmlEntities('&unknown; &amp')).toBe('&unknown; &');
+    expect(decodeJsEscapes('C:\\temp\\xyz')).toBe('C:\\temp\\xyz');
+  });
+
+  it('turns SQL comments into separators and collapses whitespace in the SQL view', () => {
+    // Act / Assess
+    expect(toSqlView('1/**/union/*!50000select*/\t\n1')).toBe('1 union select 1');
+    expect(toSqlView('1 union#x\nselect 1')).toBe('1 union select 1');
+  });
+
+  it('normalises separators in the path view', () => {
+    // Act / Assess
+    expect(toPathView('..\\..//./etc/./passwd')).toBe('../../etc/passwd');
+    expect(toPathView('0x2e0x2e0x2fetc')).toBe('../etc');
+  });
+
+  it('removes shell quoting tricks in the shell view', () => {
+    // Act / Assess
+    expect(toShellView("c'a't${ifs}/etc/pa\\sswd")).toBe('cat /etc/passwd');
+  });
+});
