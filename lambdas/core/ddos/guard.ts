@@ -1,11 +1,5 @@
 import type { DdosConfig } from '../config/ddos-config.ts';
-import {
-  ensureLength,
-  ScopedSlots,
-  type ScopedSlotsStats,
-  SlotIndex,
-  type SlotStore,
-} from '../ratelimit/slot-index.ts';
+import { ensureSlots, ScopedSlots, type ScopedSlotsStats, SlotIndex, type SlotStore } from '../ratelimit/slot-index.ts';
 
 export type DdosThreshold = Pick<DdosConfig, 'requestsPerSecond' | 'burst' | 'blockDurationSec'>;
 
@@ -25,8 +19,8 @@ class DdosStore implements SlotStore {
   private blockedUntil = new Float64Array(0);
 
   prepare(slot: number): void {
-    this.tat = ensureLength(this.tat, slot + 1);
-    this.blockedUntil = ensureLength(this.blockedUntil, slot + 1);
+    this.tat = ensureSlots(this.tat, slot + 1);
+    this.blockedUntil = ensureSlots(this.blockedUntil, slot + 1);
     this.tat[slot] = 0;
     this.blockedUntil[slot] = 0;
   }

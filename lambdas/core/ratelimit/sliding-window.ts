@@ -1,4 +1,4 @@
-import { ensureLength, ScopedSlots, type ScopedSlotsStats, SlotIndex, type SlotStore } from './slot-index.ts';
+import { ensureSlots, ScopedSlots, type ScopedSlotsStats, SlotIndex, type SlotStore } from './slot-index.ts';
 
 export interface RateLimit {
   /** Admitted requests allowed in any window of `windowSec`. */
@@ -52,12 +52,12 @@ class WindowStore implements SlotStore {
 
   prepare(slot: number): void {
     const end = (slot + 1) * this.width;
-    this.words = ensureLength(this.words, end);
-    this.lastSeen = ensureLength(this.lastSeen, slot + 1);
+    this.words = ensureSlots(this.words, slot + 1, this.width);
+    this.lastSeen = ensureSlots(this.lastSeen, slot + 1);
     this.words.fill(0, slot * this.width, end);
     this.lastSeen[slot] = Number.NEGATIVE_INFINITY;
     if (!this.logMode) {
-      this.heads = ensureLength(this.heads, slot + 1);
+      this.heads = ensureSlots(this.heads, slot + 1);
       this.heads[slot] = Number.NEGATIVE_INFINITY;
     }
   }

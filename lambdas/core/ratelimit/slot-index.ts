@@ -191,12 +191,15 @@ export class ScopedSlots<S extends SlotStore> {
   }
 }
 
-/** Grows a typed array geometrically so slot allocation stays amortised O(1). */
-export function ensureLength<T extends Uint32Array | Float64Array>(array: T, needed: number): T {
-  if (array.length >= needed) return array;
-  let length = Math.max(array.length, 64);
-  while (length < needed) length *= 2;
-  const grown = new (array.constructor as new (n: number) => T)(length);
+/**
+ * Grows a typed array holding `width` elements per slot so it fits `slots` slots, doubling the slot
+ * capacity (not the element count, which would overshoot for wide slots) to keep allocation amortised O(1).
+ */
+export function ensureSlots<T extends Uint32Array | Float64Array>(array: T, slots: number, width = 1): T {
+  if (array.length >= slots * width) return array;
+  let capacity = Math.max(array.length / width, 64);
+  while (capacity < slots) capacity *= 2;
+  const grown = new (array.constructor as new (n: number) => T)(capacity * width);
   grown.set(array);
   return grown;
 }
