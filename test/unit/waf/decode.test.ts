@@ -49,6 +49,6 @@ describe('WAF decoding', () => {
 
   it('removes shell quoting tricks in the shell view', () => {
     // Act / Assess
-    expect(toShellView("c'a't${ifs}/etc/pa\\sswd")).toBe('cat /etc/passwd');
+    expect(toShellView(`c'a't\${ifs}/etc/pa\\sswd`)).toBe('cat /etc/passwd');
   });
 });

