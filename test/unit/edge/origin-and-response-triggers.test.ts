@@ -81,7 +81,7 @@ describe('origin-response Lambda@Edge handler', () => {
     const event = loadEvent<CloudFrontResponseEvent>('cloudfront-origin-response');
 
     // Act
-    const response = (await originResponse(event, {} as never, () => {})) as CloudFrontResponse;
+    const response = (await originResponse(event)) as CloudFrontResponse;
 
     // Assess
     const cc = response.headers['cache-control']?.[0]?.value ?? '';
@@ -97,7 +97,7 @@ describe('origin-response Lambda@Edge handler', () => {
     event.Records[0]!.cf.request.headers['x-eg-cache-plan'] = [{ key: 'x-eg-cache-plan', value: 'bypass' }];
 
     // Act
-    const response = (await originResponse(event, {} as never, () => {})) as CloudFrontResponse;
+    const response = (await originResponse(event)) as CloudFrontResponse;
 
     // Assess
     const cc = response.headers['cache-control']?.[0]?.value ?? '';
@@ -111,7 +111,7 @@ describe('origin-response Lambda@Edge handler', () => {
     event.Records[0]!.cf.response.headers['cache-control'] = [{ key: 'Cache-Control', value: 'no-store' }];
 
     // Act
-    const response = (await originResponse(event, {} as never, () => {})) as CloudFrontResponse;
+    const response = (await originResponse(event)) as CloudFrontResponse;
 
     // Assess
     expect(response.headers['cache-control']?.[0]?.value).not.toContain('s-maxage');
@@ -123,7 +123,7 @@ describe('origin-response Lambda@Edge handler', () => {
     delete event.Records[0]!.cf.request.headers['x-eg-cache-plan'];
 
     // Act
-    const response = (await originResponse(event, {} as never, () => {})) as CloudFrontResponse;
+    const response = (await originResponse(event)) as CloudFrontResponse;
 
     // Assess
     expect(response.headers['cache-control']?.[0]?.value).toBe('max-age=30');
@@ -136,7 +136,7 @@ describe('viewer-response Lambda@Edge handler', () => {
     const event = loadEvent<CloudFrontResponseEvent>('cloudfront-viewer-response');
 
     // Act
-    const response = (await viewerResponse(event, {} as never, () => {})) as CloudFrontResponse;
+    const response = (await viewerResponse(event)) as CloudFrontResponse;
 
     // Assess
     expect(response.headers['x-cache-status']?.[0]).toEqual({ key: 'X-Cache-Status', value: 'HIT' });
@@ -148,7 +148,7 @@ describe('viewer-response Lambda@Edge handler', () => {
     event.Records[0]!.cf.request.headers['x-eg-cache-plan'] = [{ key: 'x-eg-cache-plan', value: 'bypass' }];
 
     // Act
-    const response = (await viewerResponse(event, {} as never, () => {})) as CloudFrontResponse;
+    const response = (await viewerResponse(event)) as CloudFrontResponse;
 
     // Assess
     expect(response.headers['x-cache-status']?.[0]?.value).toBe('BYPASS');
@@ -159,7 +159,7 @@ describe('viewer-response Lambda@Edge handler', () => {
     const event = loadEvent<CloudFrontResponseEvent>('cloudfront-viewer-response');
 
     // Act
-    const response = (await viewerResponse(event, {} as never, () => {})) as CloudFrontResponse;
+    const response = (await viewerResponse(event)) as CloudFrontResponse;
 
     // Assess
     expect(response.headers['x-ratelimit-remaining']?.[0]?.value).toBe('99');
