@@ -1,8 +1,7 @@
-import { wafConfigPatchSchema } from '../../core/config/waf-config.ts';
 import { createResourceHandler, type RouteFactory } from '../http/resource-handler.ts';
 import { route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
-import { wafEventQuerySchema, wafSandboxInputSchema } from '../services/waf-service.ts';
+import { wafConfigPatchBodySchema, wafEventQuerySchema, wafSandboxInputSchema } from '../services/waf-service.ts';
 
 const base = '/v1/projects/{projectId}/waf';
 
@@ -17,7 +16,7 @@ export const wafRoutes: RouteFactory = (s) => [
     method: 'PATCH',
     path: `${base}/config`,
     summary: 'Update the WAF configuration (SPEC endpoint 2); answers the projectId and the whole configuration',
-    body: wafConfigPatchSchema,
+    body: wafConfigPatchBodySchema,
     handle: async ({ principal, params, body }) => ({
       data: await s.waf.patchConfig(principal, params.projectId ?? '', body),
     }),
