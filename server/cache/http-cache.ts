@@ -473,8 +473,13 @@ export class HttpCache {
       if (headers.age !== undefined) notModified.age = headers.age;
       return { status: 304, headers: notModified, body: Buffer.alloc(0), cacheStatus, detail };
     }
-    const body = request.method.toUpperCase() === 'HEAD' ? Buffer.alloc(0) : entry.body;
-    return { status: entry.status, headers, body, cacheStatus, detail };
+    if (request.method.toUpperCase() !== 'HEAD') {
+      return { status: entry.status, headers, body: entry.body, cacheStatus, detail };
+    }
+    // The stored body is the whole representation, so HEAD can state its length even when the origin
+    // sent it chunked.
+    headers['content-length'] = String(entry.body.length);
+    return { status: entry.status, headers, body: Buffer.alloc(0), cacheStatus, detail };
   }
 
   private fromResponse(

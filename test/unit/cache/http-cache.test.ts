@@ -478,6 +478,21 @@ describe('HttpCache conditional requests and HEAD', () => {
   });
 });
 
+describe('HttpCache HEAD of a chunked origin response', () => {
+  it('states the stored length on HEAD when the origin sent no Content-Length', async () => {
+    // Prepare
+    const { origin, cache } = setup();
+    origin.reply(ok('chunked body'));
+    const plan = planFor('/file');
+    await cache.handle(plan, get(), origin.fetch);
+    // Act
+    const head = await cache.handle(plan, get({}, 'HEAD'), origin.fetch);
+    // Assess
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength('chunked body')));
+    expect(head.body.length).toBe(0);
+  });
+});
+
 describe('HttpCache purge', () => {
   async function fill(cache: HttpCache, origin: FakeOrigin) {
     const urls: Array<[string, string, string, string]> = [
