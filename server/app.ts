@@ -9,6 +9,8 @@ import { createRepositories, type Repositories } from '../lambdas/data/repositor
 import { TABLE } from '../lambdas/data/table-design.ts';
 import { createApiRequestHandler } from './api-server.ts';
 import { type Bootstrap, ensureBootstrap } from './bootstrap.ts';
+import { HttpCache, type HttpCacheOptions } from './cache/http-cache.ts';
+import { cacheOptionsFromEnv } from './cache/options.ts';
 import { loadOrCreateChallengeSecret } from './challenge-secret.ts';
 import { createDemoOrigin, listen } from './demo-origin.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
@@ -39,6 +41,8 @@ export interface ServerOptions {
   geo?: GeoOptions;
   /** How long WAF events may wait in memory before they are written (they are always written on close). */
   eventFlushIntervalMs?: number;
+  /** Edge cache sizing and hooks; defaults to EDGE_CACHE_MAX_BYTES / EDGE_CACHE_MAX_OBJECT_BYTES. */
+  cache?: HttpCacheOptions;
   log?: (line: string) => void;
 }
 
@@ -53,6 +57,8 @@ export interface RunningServer {
   bootstrapCreated: boolean;
   repos: Repositories;
   services: Services;
+  /** The proxy's edge cache (shared with the API's purge endpoint). */
+  cache: HttpCache;
   close(): Promise<void>;
 }
 
@@ -78,7 +84,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     (projectId) => loadEdgeProjectConfig(doc, tableName, projectId),
     options.configMaxAgeMs ?? 1000,
   );
-  const services = createServices(repos, { onConfigChanged: (projectId) => configCache.invalidate(projectId) });
+  const cache = new HttpCache({
+    ...cacheOptionsFromEnv(),
+    onBackgroundError: (err, key) => log(`cache: background refresh of ${key} failed: ${String(err)}`),
+    ...options.cache,
+  });
+  const services = createServices(repos, {
+    onConfigChanged: (projectId) => configCache.invalidate(projectId),
+    purgeCache: (projectId, selector) => cache.purge(projectId, selector),
+  });
 
   const events = createWafEventBuffer(repos.table, (projectId) => configCache.get(projectId), {
     intervalMs: options.eventFlushIntervalMs,
@@ -113,6 +127,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       },
       originTimeoutMs: options.originTimeoutMs ?? 30_000,
       inspectBodyBytes: options.inspectBodyBytes ?? 64 * 1024,
+      cache,
       log,
     }),
   );
@@ -156,6 +171,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     bootstrapCreated,
     repos,
     services,
+    cache,
     close,
   };
 }

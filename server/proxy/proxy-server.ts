@@ -5,8 +5,11 @@ import { newId } from '../../lambdas/core/ids.ts';
 import { evaluateRequest } from '../../lambdas/core/pipeline/pipeline.ts';
 import type { EdgeDecision, EdgePorts, EdgeResponse, SecurityEvent } from '../../lambdas/core/pipeline/types.ts';
 import type { EdgeProjectConfig } from '../../lambdas/core/project-config.ts';
+import type { HttpCache } from '../cache/http-cache.ts';
 import { clientIp, flattenHeaders, readBodyPrefix, stripHopByHop } from '../http-util.ts';
+import { cachedForward, isCacheable } from './cached-forward.ts';
 import { requestOrigin } from './origin-client.ts';
+import { originTargetFor } from './origin-request.ts';
 
 export interface ProxyDeps {
   /** Projects are addressed as `<projectId>.<proxyDomain>`. */
@@ -19,6 +22,8 @@ export interface ProxyDeps {
   originTimeoutMs: number;
   /** How much of a request body the security checks read; the rest is streamed to the origin unread. */
   inspectBodyBytes: number;
+  /** The edge cache for requests the pipeline planned to cache; absent, every response is BYPASS. */
+  cache?: HttpCache;
   log?: (line: string) => void;
 }
 
@@ -85,6 +90,17 @@ export function createProxyRequestHandler(deps: ProxyDeps) {
         sendResponse(res, decision.response, requestId, 'BYPASS');
         return;
       }
+      if (deps.cache && isCacheable(decision)) {
+        await cachedForward(
+          { cache: deps.cache, originTimeoutMs: deps.originTimeoutMs },
+          req,
+          res,
+          decision,
+          ip,
+          requestId,
+        );
+        return;
+      }
       await forward(req, res, decision, body.chunks, body.ended, ip, requestId);
     } catch (err) {
       if (!(err instanceof AppError))
@@ -103,21 +119,7 @@ export function createProxyRequestHandler(deps: ProxyDeps) {
     ip: string,
     requestId: string,
   ): Promise<void> {
-    const originBase = new URL(decision.originUrl);
-    const target = new URL(req.url ?? '/', originBase);
-    target.pathname = `${originBase.pathname.replace(/\/$/, '')}${target.pathname}`;
-    const headers = stripHopByHop(req.headers);
-    for (const [name, value] of Object.entries(decision.requestHeaders)) {
-      if (value === null) delete headers[name];
-      else headers[name] = value;
-    }
-    const priorXff = req.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = priorXff ? `${priorXff}, ${ip}` : ip;
-    headers['x-forwarded-proto'] = 'http';
-    headers['x-forwarded-host'] = req.headers.host ?? '';
-    headers['x-request-id'] = requestId;
-    headers.host = originBase.host;
-
+    const { url: target, headers } = originTargetFor(req, decision, ip, requestId);
     const originRes = await requestOrigin(
       { url: target, method: req.method ?? 'GET', headers, bodyChunks, rest: bodyEnded ? undefined : req },
       deps.originTimeoutMs,
