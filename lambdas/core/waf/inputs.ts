@@ -181,7 +181,7 @@ function collectCookies(collector: InputCollector, header: string): void {
     const eq = part.indexOf('=');
     const name = (eq < 0 ? '' : part.slice(0, eq)).trim();
     const value = (eq < 0 ? part : part.slice(eq + 1)).trim();
-    if (name) collector.add('arg-name', `cookie-name:${label(name)}`, name, false);
+    if (name) collector.add('cookie', `cookie-name:${label(name)}`, name, false);
     collector.add('cookie', `cookie:${label(name || '(unnamed)')}`, value, false);
   }
 }

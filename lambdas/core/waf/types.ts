@@ -37,6 +37,11 @@ export interface Signature {
   view: InputView;
   /** Input kinds the signature reads; all kinds except `user-agent`-only checks when omitted. */
   kinds?: readonly InputKind[];
+  /**
+   * Substrings of the view of which at least one must occur for the signature to match: a cheap
+   * necessary condition checked before the regex.
+   */
+  anyOf?: readonly string[];
   /** Also run on values made only of word characters (most signatures need punctuation to match). */
   matchesPlainWords?: boolean;
   /** Linear-time test over the chosen view (bounded quantifiers only, no nested repetition). */

@@ -19,6 +19,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Repeated directory traversal (../../)',
     view: 'path',
+    anyOf: ['..'],
     pattern: /(?:^|[/=;:\s])\.{2,8}[/;](?:[^/]{0,64}\/)?\.{2,8}(?:[/;]|$)/,
   }),
   regexSignature({
@@ -29,6 +30,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Directory traversal reaching a sensitive system file',
     view: 'path',
+    anyOf: ['..'],
     pattern: new RegExp(`\\.{2,8}/(?:[^\\s]{0,200}?/)?${SENSITIVE_FILES}`),
   }),
   regexSignature({
@@ -39,6 +41,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'A parameter value that starts with a directory traversal',
     view: 'path',
+    anyOf: ['..'],
     kinds: ['arg', 'arg-name', 'cookie', 'header'],
     pattern: /^\s?\.{2,8}\/|^\s?\/\.{2,8}\//,
   }),
@@ -50,6 +53,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 3,
     description: 'Single directory traversal segment',
     view: 'path',
+    anyOf: ['..'],
     pattern: /(?:^|[/=\s])\.{2,8}\/[\w.~-]/,
   }),
   regexSignature({
@@ -60,6 +64,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Absolute path to a sensitive system file (/etc/passwd, /proc/self/environ, c:\\windows\\win.ini)',
     view: 'path',
+    anyOf: ['/'],
     pattern: new RegExp(`(?:^|[=:'"(;|&\`]|[a-z]:)/${SENSITIVE_FILES}`),
   }),
   regexSignature({
@@ -70,6 +75,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'A parameter value that is an absolute path into a system directory or a drive root',
     view: 'path',
+    anyOf: ['/'],
     kinds: ['arg', 'arg-name', 'cookie'],
     pattern:
       /^\s?(?:file:\/)?\/(?:etc|proc|sys|dev|boot|root|var|usr|opt|bin|sbin|lib|lib64|tmp|srv|private|library|system|applications|home|mnt|media|windows|winnt|inetpub|program files)(?:\/|$)|^\s?[a-z]:\/(?:windows|winnt|boot\.ini|inetpub|program files|users|documents and settings|xampp|wamp|apache|php|mysql|system32|temp)?/,
@@ -82,6 +88,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'PHP or archive stream wrapper used for file inclusion (php://filter, phar://, zip://, expect://)',
     view: 'text',
+    anyOf: ['://', 'convert.'],
     pattern:
       /\b(?:php:\/\/(?:filter|input|stdin|memory|temp|fd|output)|(?:phar|zip|zlib|compress\.zlib|compress\.bzip2|expect|glob|ogg|rar|ssh2(?:\.\w{1,10})?):\/\/|data:\/\/(?:text\/plain|application)|\bconvert\.(?:iconv\.[\w-]{1,30}\.[\w-]{1,30}|base64-(?:en|de)code|quoted-printable-(?:en|de)code)\b|file:\/\/\/?(?:[a-z]:)?\/?\w)/,
   }),
@@ -104,6 +111,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Parameter value is a URL to a raw IP address or cloud metadata service',
     view: 'text',
+    anyOf: ['://'],
     kinds: ['arg', 'arg-name', 'cookie'],
     pattern:
       /^\s?(?:https?|ftps?|gopher|dict|ldap|tftp|smb|jar|netdoc):\/\/(?:[^/@\s]{0,64}@)?(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]{2,45}\]|0x[0-9a-f]{1,8}|\d{8,10}|metadata\.google\.internal|instance-data)(?::\d{1,5})?(?:[/?#]|$)/,
@@ -116,6 +124,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'URL ending in ? or # to cut off the suffix the application appends, or carrying a script to include',
     view: 'text',
+    anyOf: ['://'],
     kinds: ['arg', 'arg-name', 'cookie'],
     pattern:
       /^\s?(?:https?|ftps?|file):\/\/[^\s]{1,300}?(?:\?|%00|#)$|^\s?(?:https?|ftps?):\/\/[^\s?#]{1,300}?\.(?:php\d?|phtml|txt|asp|aspx|jsp|pl|cgi|sh|py|inc|gif|jpg|png)\?(?:\w{1,20}=)?$/,
@@ -128,6 +137,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Gopher, dict or cloud-metadata URL anywhere in the input (SSRF)',
     view: 'text',
+    anyOf: ['://', '169.254', 'metadata', '100.100'],
     pattern: /\b(?:gopher|dict):\/\/|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b/,
   }),
   regexSignature({
@@ -138,6 +148,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 3,
     description: 'Parameter value is an off-site URL',
     view: 'text',
+    anyOf: ['://'],
     kinds: ['arg'],
     pattern: /^\s?(?:https?|ftps?):\/\/[^\s]{3,}/,
   }),
@@ -149,6 +160,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'NUL byte after a file name or path, to cut off a suffix the application appends',
     view: 'path',
+    anyOf: ['\u0000'],
     kinds: ['arg', 'arg-name', 'cookie', 'path'],
     pattern: /(?:\.[a-z0-9]{1,6}|\/)\u0000/,
   }),

@@ -37,6 +37,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Command chained with ; | || && or a newline',
     view: 'shell',
+    anyOf: [';', '|', '&', '\n', '\r'],
     pattern: new RegExp(`(?:[;|&\\n\\r]|\\|\\||&&)[ \\t{(]{0,5}${BIN_PATH}${COMMANDS}(?:\\.exe)?\\b${SHELL_ARGUMENT}`),
   }),
   regexSignature({
@@ -47,6 +48,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Command substitution: $(…) or `…` running a command',
     view: 'shell',
+    anyOf: ['$(', '`'],
     // A backtick after a space or another backtick is markdown inline code or a fence, not substitution.
     pattern: new RegExp(
       `\\$\\( ?${BIN_PATH}${COMMANDS}\\b[^)]{0,200}(?:\\)|$)|(?:^|[^\\s\`(\\[*_>])\` ?${BIN_PATH}${COMMANDS}\\b[^\`\\n]{0,200}\``,
@@ -60,6 +62,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Shellshock function definition () { :; };',
     view: 'text',
+    anyOf: ['('],
     pattern: /\( ?\) ?\{[^}]{0,40}\} ?;|^\s*\(\s*\)\s*\{/,
   }),
   regexSignature({
@@ -71,6 +74,22 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     description:
       'Shell interpreter or reverse-shell idiom (/bin/sh -c, bash -i, nc -e, /dev/tcp/, cmd /c, powershell -enc)',
     view: 'shell',
+    anyOf: [
+      'sh',
+      '/dev/',
+      'nc',
+      'cat',
+      'mkfifo',
+      'cmd',
+      'powershell',
+      'iex',
+      'invoke-',
+      'downloadstring',
+      'new-object',
+      'certutil',
+      'wget',
+      'curl',
+    ],
     pattern:
       /(?:^|[\s;|&`(=])(?:(?:\/usr)?\/s?bin\/(?:ba|z|k|c|tc|da)?sh\b|(?:ba|z|k|da)?sh -[ci]\b|bash -i\b|\/dev\/(?:tcp|udp)\/|(?:nc|ncat|netcat) (?:-[a-z]{1,4} ){0,4}-[ec] |mkfifo \/|cmd(?:\.exe)? \/[ck]\b|powershell(?:\.exe)? (?:-\w{1,20} ){0,4}-(?:e|enc|encodedcommand|c|command|nop|noprofile|w|windowstyle|exec|executionpolicy)\b|(?:iex|invoke-expression|invoke-webrequest|downloadstring|new-object net\.webclient)\b|certutil(?:\.exe)? -urlcache|wget (?:-\w{1,4} )?https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&)|curl (?:-\w{1,4} ){0,3}https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&))/,
   }),
@@ -82,6 +101,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Windows command after a separator (& dir, | type c:\\boot.ini, && net user, ipconfig /all)',
     view: 'shell',
+    anyOf: [';', '|', '&'],
     pattern:
       /(?:[;|&]|\|\||&&) ?(?:dir|type|net1? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)? ?(?:$|[&;]|\/[a-z]{1,10}\b| [a-z]:\\| \\\\| %\w{1,30}%| [\w-]{1,40}\.(?:ini|txt|log|bat|cmd|exe|dll|conf|config|xml)\b)/,
   }),
@@ -105,6 +125,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'Shell redirection to or from a sensitive location, or piping into a shell',
     view: 'shell',
+    anyOf: ['>', '<', '|'],
     pattern:
       /(?:>|>>|<) ?(?:\/dev\/(?:tcp|udp|null)|\/tmp\/|\/var\/www|\/etc\/)|\| ?(?:ba|z|k|da)?sh\b|\| ?(?:python|perl|ruby|php)\b/,
   }),
@@ -116,6 +137,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 3,
     description: 'Shell metacharacter followed by a command word',
     view: 'shell',
+    anyOf: [';', '|', '&', '`', '$('],
     pattern: new RegExp(`(?:[;|&\`]|\\$\\() ?${ALL_COMMANDS}\\b`),
   }),
   regexSignature({
@@ -126,6 +148,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Server-side include directive (<!--#exec cmd=…-->, <!--#include file=…-->)',
     view: 'text',
+    anyOf: ['<!--'],
     pattern: /<!-- ?# ?(?:exec|include|echo|config|fsize|flastmod|printenv|set)\b/,
   }),
 ];

@@ -42,6 +42,7 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Forced browsing for backup, editor-swap or include files (.bak, .old, .orig, .swp, .inc, ~)',
     view: 'path',
+    anyOf: ['.', '~'],
     kinds: ['path'],
     pattern:
       /\.(?:bak|old|orig|original|save|sav|swp|swo|tmp|temp|copy|backup|bkp|inc|dist)$|[^/]~$|\/\.(?:bak|old|orig|swp|inc)$|\.(?:php|jsp|asp|aspx|cfm|pl|py|rb|config|conf|ini)\.(?:txt|bak|old|orig|save|inc|[0-9])$/,
@@ -54,6 +55,7 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Probe for a well-known administrative, sample or source-control path',
     view: 'path',
+    anyOf: ['/'],
     kinds: ['path'],
     pattern:
       /\/(?:cfide\/(?:administrator|adminapi|componentutils)|iisadmpwd|iissamples|iisadmin|_vti_(?:bin|pvt|inf)|_cti_pvt|msadc|scripts\/(?:\.\.|root\.exe|cmd\.exe)|cgi-bin\/(?:test-cgi|phf|php|printenv|nph-test-cgi)|phpmyadmin|pma\/|myadmin|\.git\/(?:config|head|index)|\.svn\/(?:entries|wc\.db)|\.hg\/|\.ds_store|\.env$|\.htpasswd|server-status|server-info|manager\/html|jmx-console|web-console|invoker\/|axis2?\/|solr\/admin|actuator\/(?:env|heapdump)|wp-config\.php|xmlrpc\.php|samples\/(?:gbook|search)|sitemgr|webdav)(?:\/|$|\?)/,

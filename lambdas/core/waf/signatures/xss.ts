@@ -28,6 +28,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Script element',
     view: 'text',
+    anyOf: ['<'],
     pattern: /<\/? ?script\b[^<]{0,200}?(?:>|$)|<script[\s/]/,
   }),
   regexSignature({
@@ -38,6 +39,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Tag carrying an event-handler attribute (<img onerror=…>, <svg/onload=…>)',
     view: 'text',
+    anyOf: ['<'],
     pattern: /<[a-z][\w:-]{0,30}\b[^>]{0,400}?[\s/"'`;]on[a-z]{3,40}[^\s=>]{0,60}=/,
   }),
   regexSignature({
@@ -48,6 +50,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Attribute break-out into an event handler (" onmouseover="…)',
     view: 'text',
+    anyOf: ["'", '"', '`'],
     pattern: new RegExp(`["'\`] ?/? ?on(?:${EVENT_HANDLERS}) ?= ?["'\`]? ?${JS_EXECUTION}`),
   }),
   regexSignature({
@@ -58,6 +61,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'Event-handler attribute assignment outside a tag (onerror=alert(1))',
     view: 'text',
+    anyOf: ['on'],
     pattern: new RegExp(`(?:^|[\\s/;"'\`])on(?:${EVENT_HANDLERS}) ?= ?["'\`]? ?${JS_EXECUTION}`),
   }),
   regexSignature({
@@ -68,6 +72,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'javascript:, vbscript: or livescript: URL running code',
     view: 'text',
+    anyOf: [':'],
     pattern: new RegExp(`(?:${spaced('java')}|${spaced('vb')}|live|ecma|mocha)${spaced('script')}: ?${JS_EXECUTION}`),
   }),
   regexSignature({
@@ -78,6 +83,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Executable data: URL (data:text/html, data:image/svg+xml, data:…;base64 in src/href)',
     view: 'text',
+    anyOf: ['data:'],
     pattern:
       /\bdata: ?(?:text\/html|image\/svg\+xml|application\/(?:x-)?(?:javascript|ecmascript|xhtml\+xml)|text\/(?:javascript|xml))\b/,
   }),
@@ -90,6 +96,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description:
       'Embedding or framing element pointing at a script or URL (<iframe src>, <object data>, <embed>, <base href>, <meta http-equiv=refresh>)',
     view: 'text',
+    anyOf: ['<'],
     pattern:
       /<(?:iframe|frame|object|embed|applet|base|meta|link|form|isindex|xss|import|svg|math|animate|set|handler|listener|xml|span|div|label)\b[^>]{0,300}?\b(?:src|srcdoc|data|code|codebase|href|xlink:href|action|formaction|http-equiv|content|rel|values|to|from|attributename|onload|ev:event|datasrc|dataformatas|datafld)\b ?=/,
   }),
@@ -101,6 +108,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'Active-content element (<iframe>, <object>, <embed>, <applet>, <svg>, <math>, <xss>, <frameset>)',
     view: 'text',
+    anyOf: ['<'],
     kinds: ['arg', 'arg-name', 'cookie', 'header', 'path'],
     pattern: /<(?:iframe|frameset|object|embed|applet|xss|svg|math|isindex|bgsound|layer|ilayer|vmlframe|marquee)\b/,
   }),
@@ -112,6 +120,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Break-out from an attribute or element into new markup ("><tag, </title><tag)',
     view: 'text',
+    anyOf: ['>'],
     pattern:
       /(?:["'`] ?\/? ?|--|<\/(?:title|textarea|style|noscript|xmp|iframe|template) ?)> ?<\/? ?(?:script|img|svg|iframe|body|a|div|input|details|video|audio|style|marquee|object|embed|math|xss|image|frameset|frame|form|button|select|textarea|meta|link|base|isindex|table|td|p|b|h1|title)\b[^>]{0,200}?(?:[\s/]on[a-z]{3,40} ?=|src ?=|href ?=|>|$)/,
   }),
@@ -124,6 +133,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description:
       'Script sink or cookie/DOM access typical of payloads (alert(…), document.cookie, String.fromCharCode)',
     view: 'text',
+    anyOf: ['(', '`', 'document', 'window', 'string', 'innerhtml', 'location', '['],
     pattern:
       /(?<![\w.$])(?:alert|prompt|confirm|eval|settimeout|setinterval|execscript|msgbox|fetch|atob|import) ?(?:\( ?(?:['"`\d/]|document|window|this|self|top|string|location|[a-z]\)|\))|`)|\bdocument ?\. ?(?:cookie|domain|write(?:ln)? ?\(|location)|\bwindow ?\. ?(?:location|open ?\(|name)|\bstring ?\. ?fromcharcode ?\(|\.innerhtml ?=|\blocation ?\. ?(?:href|hash|search) ?=|\b(?:top|self|parent|frames|globalthis) ?\[ ?['"`]/,
   }),
@@ -135,6 +145,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'CSS that runs script (expression(), -moz-binding, behavior:url())',
     view: 'text',
+    anyOf: ['expression', 'binding', 'behavio', '@import'],
     pattern:
       /\bexpression ?\( ?[\w$.]{1,40} ?[(.=]|-moz-binding ?:|\bbehaviou?r ?: ?url ?\(|@import ?['"]? ?(?:javascript|data|https?:)/,
   }),
@@ -147,6 +158,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description:
       'Style or other tag with an attribute that references script (<style>, <img src=…>, <body background=…>)',
     view: 'text',
+    anyOf: ['<'],
     pattern:
       /<(?:img|image|body|table|td|input|style|video|audio|source|div|a|button|details|select|textarea|keygen|object)\b[^>]{0,300}?\b(?:src|dynsrc|lowsrc|background|style|href|poster|formaction|action)\b ?= ?["'`]? ?(?:javascript|vbscript|livescript|data:|&#|\\|`|[^>]{0,100}?(?:expression|url ?\( ?['"]?javascript))/,
   }),
@@ -158,6 +170,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 3,
     description: 'Any HTML element that can carry script (<img>, <a>, <style>, <body>, <input>, <form>)',
     view: 'text',
+    anyOf: ['<'],
     pattern:
       /<(?:img|image|body|style|input|form|a|video|audio|details|select|textarea|button|marquee|meta|link|base|frame)\b[^>]{0,200}?(?:>|$)/,
   }),
@@ -169,6 +182,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 2,
     description: 'Angle bracket followed by a tag name or comment opener',
     view: 'text',
+    anyOf: ['<'],
     pattern: /<(?:[a-z]|!--|!\[cdata\[|\/[a-z]|%|\?)/,
   }),
   regexSignature({
@@ -180,6 +194,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description:
       'Cookie planted through script or a meta tag (document.cookie=…; expires/domain, http-equiv=set-cookie)',
     view: 'text',
+    anyOf: ['cookie'],
     pattern: /\.cookie\b[^;]{0,100};[^\w]{0,10}(?:expires|domain|path|max-age)\W{0,5}=|http-equiv\W{1,10}set-cookie/,
   }),
   regexSignature({
@@ -188,10 +203,12 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     threatType: 'session_fixation',
     level: 2,
     severity: 4,
-    description: 'Session identifier supplied in a parameter name (jsessionid, phpsessid, aspsessionid)',
+    description:
+      'Server-framework session identifier supplied as a request parameter (jsessionid, phpsessid, aspsessionid)',
     view: 'text',
     kinds: ['arg-name'],
-    pattern: /^(?:jsessionid|phpsessid|aspsessionid\w{0,10}|asp\.net_sessionid|cfid|cftoken|sid|sessionid|session_id)$/,
+    matchesPlainWords: true,
+    pattern: /^(?:jsessionid|phpsessid|aspsessionid\w{0,10}|asp\.net_sessionid|cfid|cftoken)$/,
   }),
   regexSignature({
     id: 'XSS-113',
@@ -201,6 +218,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'A parameter value that is exactly an event-handler attribute name (attribute-injection probe)',
     view: 'text',
+    anyOf: ['on'],
     kinds: ['arg'],
     matchesPlainWords: true,
     pattern: new RegExp(
@@ -215,6 +233,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'CR/LF followed by a response header or status line (response splitting, header injection)',
     view: 'text',
+    anyOf: ['\n', '\r'],
     kinds: ['arg', 'arg-name', 'cookie', 'path', 'header'],
     pattern:
       /[\r\n][\t ]{0,10}(?:set-cookie ?:|location ?: ?[a-z]{2,10}:|refresh ?: ?\d|content-(?:type|length) ?: ?[\w/]{1,40}[\r\n]|http\/1\.[01] \d{3}|<(?:html|script))/,
