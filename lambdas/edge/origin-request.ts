@@ -29,7 +29,14 @@ export function createOriginRequestHandler(deps: OriginRequestDeps) {
     const projectId =
       getHeader(request.headers, INTERNAL.project) ??
       projectIdFromHost(getHeader(request.headers, 'host'), deps.settings.proxyDomain);
-    const config = projectId ? await deps.data.projectConfig(projectId) : undefined;
+    let config: EdgeProjectConfig | undefined;
+    try {
+      config = projectId ? await deps.data.projectConfig(projectId) : undefined;
+    } catch (err) {
+      console.error(
+        JSON.stringify({ msg: 'origin-request could not load the project', projectId, error: String(err) }),
+      );
+    }
     if (!config) {
       return {
         status: '502',

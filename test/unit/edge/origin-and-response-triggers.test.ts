@@ -179,3 +179,17 @@ describe('viewer-response Lambda@Edge handler', () => {
     expect(status).toBe(expected);
   });
 });
+
+describe('origin-request when the table is unreachable', () => {
+  it('answers 502 rather than failing the CloudFront request with an exception', async () => {
+    // Prepare
+    const event = loadEvent<CloudFrontRequestEvent>('cloudfront-origin-request');
+    const data = fakeDataSource(new Error('ECONNREFUSED'));
+
+    // Act
+    const result = (await createOriginRequestHandler({ settings: SETTINGS, data })(event)) as CloudFrontResultResponse;
+
+    // Assess
+    expect(result.status).toBe('502');
+  });
+});
