@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedList } from './common.ts';
+import { boundedList, settingSchemas } from './common.ts';
 
 const headerName = z
   .string()
@@ -8,31 +8,49 @@ const headerName = z
   .transform((s) => s.toLowerCase());
 
 /** SPEC §2 "Cache configuration". */
-export const cacheConfigSchema = z
-  .object({
-    defaultTtlSec: z.number().int().min(0).max(86_400).default(300),
-    maxTtlSec: z.number().int().min(0).max(31_536_000).default(86_400),
-    staleWhileRevalidateSec: z.number().int().min(0).max(86_400).default(60),
-    staleIfErrorSec: z.number().int().min(0).max(604_800).default(3600),
-    varyByHeaders: boundedList(headerName, 20).default([]),
-    varyByQueryParams: boundedList(z.string().min(1).max(128), 100).default([]),
-    varyByCookies: boundedList(z.string().min(1).max(128), 20).default([]),
-  })
-  .strict();
+const cacheConfig = settingSchemas(
+  {
+    defaultTtlSec: z.number().int().min(0).max(86_400),
+    maxTtlSec: z.number().int().min(0).max(31_536_000),
+    staleWhileRevalidateSec: z.number().int().min(0).max(86_400),
+    staleIfErrorSec: z.number().int().min(0).max(604_800),
+    varyByHeaders: boundedList(headerName, 20),
+    varyByQueryParams: boundedList(z.string().min(1).max(128), 100),
+    varyByCookies: boundedList(z.string().min(1).max(128), 20),
+  },
+  {
+    defaultTtlSec: 300,
+    maxTtlSec: 86_400,
+    staleWhileRevalidateSec: 60,
+    staleIfErrorSec: 3600,
+    varyByHeaders: [],
+    varyByQueryParams: [],
+    varyByCookies: [],
+  },
+);
 
+export const cacheConfigSchema = cacheConfig.full;
 export type CacheConfig = z.infer<typeof cacheConfigSchema>;
-export const cacheConfigPatchSchema = cacheConfigSchema.partial().strict();
+export const cacheConfigPatchSchema = cacheConfig.patch;
 export const DEFAULT_CACHE_CONFIG: CacheConfig = cacheConfigSchema.parse({});
 
 /** SPEC §2 "Cache rule (per path)". `ttlSec` is checked against `maxTtlSec` by the service. */
+const cacheRuleFields = {
+  pathPattern: z.string().min(1).max(512).startsWith('/', 'must start with /'),
+  ttlSec: z.number().int().min(0).max(31_536_000),
+  bypassCache: z.boolean(),
+  priority: z.number().int().min(1).max(10_000),
+};
 export const cacheRuleInputSchema = z
   .object({
-    pathPattern: z.string().min(1).max(512).startsWith('/', 'must start with /'),
-    ttlSec: z.number().int().min(0).max(31_536_000).optional(),
-    bypassCache: z.boolean().default(false),
-    priority: z.number().int().min(1).max(10_000).default(100),
+    ...cacheRuleFields,
+    ttlSec: cacheRuleFields.ttlSec.optional(),
+    bypassCache: cacheRuleFields.bypassCache.default(false),
+    priority: cacheRuleFields.priority.default(100),
   })
   .strict();
+/** PATCH fills no defaults: fields not sent keep their stored values. */
+export const cacheRulePatchSchema = z.object(cacheRuleFields).partial().strict();
 export type CacheRuleInput = z.infer<typeof cacheRuleInputSchema>;
 
 export interface CacheRule extends CacheRuleInput {

@@ -27,3 +27,19 @@ export interface Page<T> {
   limit: number;
   total: number;
 }
+
+/**
+ * A configuration document's two schemas from one field list: `full` fills documented defaults, `patch`
+ * accepts any subset and fills nothing — zod 4's `.partial()` would keep the defaults and so silently
+ * reset every field a PATCH did not mention.
+ */
+export function settingSchemas<S extends Record<string, z.ZodType>>(
+  fields: S,
+  defaults: { [K in keyof S]: z.output<S[K]> },
+) {
+  const withDefaults = {} as { [K in keyof S]: z.ZodDefault<S[K]> };
+  for (const key of Object.keys(fields) as Array<keyof S>) {
+    withDefaults[key] = fields[key]!.default(defaults[key] as never) as z.ZodDefault<S[typeof key]>;
+  }
+  return { full: z.object(withDefaults).strict(), patch: z.object(fields).partial().strict() };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingSchemas } from './common.ts';
 
 /**
  * Per-IP DDoS protection of one project (`GET/PATCH /projects/:id/ddos/config`). Each client IP gets a
@@ -17,23 +18,14 @@ export const DDOS_DEFAULTS = {
   enabled: true,
   requestsPerSecond: 50,
   burst: 100,
-  action: 'challenge',
+  action: 'challenge' as 'challenge' | 'block',
   blockDurationSec: 60,
-} as const;
+};
 
-export const ddosConfigSchema = z
-  .object({
-    enabled: fields.enabled.default(DDOS_DEFAULTS.enabled),
-    requestsPerSecond: fields.requestsPerSecond.default(DDOS_DEFAULTS.requestsPerSecond),
-    burst: fields.burst.default(DDOS_DEFAULTS.burst),
-    action: fields.action.default(DDOS_DEFAULTS.action),
-    blockDurationSec: fields.blockDurationSec.default(DDOS_DEFAULTS.blockDurationSec),
-  })
-  .strict();
+const ddosConfig = settingSchemas(fields, DDOS_DEFAULTS);
+export const ddosConfigSchema = ddosConfig.full;
 export type DdosConfig = z.infer<typeof ddosConfigSchema>;
-
-// Built from the default-free fields: zod 4 would otherwise fill defaults into a partial PATCH body.
-export const ddosConfigPatchSchema = z.object(fields).partial().strict();
+export const ddosConfigPatchSchema = ddosConfig.patch;
 export type DdosConfigPatch = z.infer<typeof ddosConfigPatchSchema>;
 
 export const DEFAULT_DDOS_CONFIG: DdosConfig = ddosConfigSchema.parse({});
