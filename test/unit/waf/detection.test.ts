@@ -1,73 +1,63 @@
 import { describe, expect, it } from 'vitest';
+import type { EdgeRequest } from '../../../lambdas/core/edge-request.ts';
 import { inspectRequest } from '../../../lambdas/core/waf/index.ts';
 import { form, get, json, post, waf } from './helpers.ts';
 
 const balanced = waf();
 
+const SQLI_CASES: Array<[string, EdgeRequest]> = [
+  ['UNION SELECT in a query value', get('/items?id=1%20UNION%20ALL%20SELECT%20username,password%20FROM%20users--')],
+  ['a quoted tautology', get("/login?user=admin'%20OR%20'1'='1")],
+  ['a comment-truncated login', form("user=admin'--&pw=x")],
+  ['UNION/**/SELECT with comments as whitespace', get('/items?id=1/**/UNION/**/SELECT/**/1,2,3')],
+  ['MySQL versioned comments', get('/items?id=1%20/*!50000UNION*/%20/*!50000SELECT*/%201,2')],
+  ['double URL encoding', get('/items?id=1%2527%2520OR%25201%253D1--')],
+  ['a time-based probe in JSON', json({ filter: { name: "x' AND SLEEP(5)-- -" } })],
+  ['a stacked query', get('/items?id=1;%20DROP%20TABLE%20users')],
+];
+
+const XSS_CASES: Array<[string, EdgeRequest]> = [
+  ['a script element', get('/search?q=%3Cscript%3Ealert(1)%3C/script%3E')],
+  ['an event handler', get('/search?q=%3Cimg%20src=x%20onerror=alert(1)%3E')],
+  ['HTML entities', get('/search?q=%26lt%3Bsvg%2Fonload%3Dalert%281%29%26gt%3B')],
+  ['%u encoding', get('/search?q=%u003Cscript%u003Ealert(1)')],
+  ['a JS-escaped tag in JSON', json({ bio: '\\u003cscript\\u003ealert(document.cookie)\\u003c/script\\u003e' })],
+  ['full-width angle brackets', get('/search?q=%EF%BC%9Cscript%EF%BC%9Ealert(1)')],
+  ['a javascript: URL with a tab inside', get('/r?to=java%09script:alert(1)')],
+  ['an attribute break-out', get('/search?q=%22%20onmouseover=%22alert(1)')],
+];
+
+const RCE_CASES: Array<[string, EdgeRequest]> = [
+  ['a chained command', get('/ping?host=127.0.0.1;cat%20/etc/passwd')],
+  ['command substitution', get('/ping?host=$(whoami)')],
+  ['IFS instead of spaces', get('/ping?host=1%7Ccat%24%7BIFS%7D/etc/passwd')],
+  ['quotes inside the command word', get("/ping?host=1;c'a't%20/etc/shadow")],
+  ['Shellshock in the User-Agent', get('/', { 'user-agent': '() { :; }; /bin/bash -c "id"' })],
+  ['a Windows command', get('/ping?host=x%26%20ipconfig%20/all')],
+];
+
+const LFI_CASES: Array<[string, EdgeRequest]> = [
+  ['dot-dot-slash', get('/download?file=../../../../etc/passwd')],
+  ['encoded dots', get('/download?file=%2e%2e%2f%2e%2e%2fetc%2fpasswd')],
+  ['overlong UTF-8', get('/download?file=%c0%ae%c0%ae%c0%af%c0%ae%c0%ae%c0%afetc%c0%afpasswd')],
+  ['backslashes', get('/download?file=..%5c..%5cwindows%5cwin.ini')],
+  ['a traversal in the path', get('/static/..%2f..%2f..%2fetc/shadow')],
+  ['a php:// wrapper', get('/view?page=php://filter/convert.base64-encode/resource=index.php')],
+];
+
 describe('WAF engine: attacks are stopped at sensitivity 70', () => {
   it.each([
-    ['UNION SELECT in a query value', get('/items?id=1%20UNION%20ALL%20SELECT%20username,password%20FROM%20users--')],
-    ['a quoted tautology', get("/login?user=admin'%20OR%20'1'='1")],
-    ['a comment-truncated login', form("user=admin'--&pw=x")],
-    ['UNION/**/SELECT with comments as whitespace', get('/items?id=1/**/UNION/**/SELECT/**/1,2,3')],
-    ['MySQL versioned comments', get('/items?id=1%20/*!50000UNION*/%20/*!50000SELECT*/%201,2')],
-    ['double URL encoding', get('/items?id=1%2527%2520OR%25201%253D1--')],
-    ['a time-based probe in JSON', json({ filter: { name: "x' AND SLEEP(5)-- -" } })],
-    ['a stacked query', get('/items?id=1;%20DROP%20TABLE%20users')],
-  ])('blocks SQL injection: %s', (_name, req) => {
+    ...SQLI_CASES.map(([name, req]) => ['SQL injection', name, req, 'sql_injection'] as const),
+    ...XSS_CASES.map(([name, req]) => ['XSS', name, req, 'xss'] as const),
+    ...RCE_CASES.map(([name, req]) => ['command injection', name, req, 'remote_code_execution'] as const),
+    ...LFI_CASES.map(([name, req]) => ['file inclusion', name, req, 'local_file_inclusion'] as const),
+  ])('blocks %s: %s', (_family, _name, req, threatType) => {
     // Act
     const decision = inspectRequest(balanced, req);
     // Assess
     expect(decision.action).toBe('block');
-    expect(decision.threatType).toBe('sql_injection');
-    expect(decision.ruleIds.some((id) => id.startsWith('SQLI-'))).toBe(true);
-  });
-
-  it.each([
-    ['a script element', get('/search?q=%3Cscript%3Ealert(1)%3C/script%3E')],
-    ['an event handler', get('/search?q=%3Cimg%20src=x%20onerror=alert(1)%3E')],
-    ['HTML entities', get('/search?q=%26lt%3Bsvg%2Fonload%3Dalert%281%29%26gt%3B')],
-    ['%u encoding', get('/search?q=%u003Cscript%u003Ealert(1)')],
-    ['a JS-escaped tag in JSON', json({ bio: '\\u003cscript\\u003ealert(document.cookie)\\u003c/script\\u003e' })],
-    ['full-width angle brackets', get('/search?q=%EF%BC%9Cscript%EF%BC%9Ealert(1)')],
-    ['a javascript: URL with a tab inside', get('/r?to=java%09script:alert(1)')],
-    ['an attribute break-out', get('/search?q=%22%20onmouseover=%22alert(1)')],
-  ])('blocks XSS: %s', (_name, req) => {
-    // Act
-    const decision = inspectRequest(balanced, req);
-    // Assess
-    expect(decision.action).toBe('block');
-    expect(decision.threatType).toBe('xss');
-  });
-
-  it.each([
-    ['a chained command', get('/ping?host=127.0.0.1;cat%20/etc/passwd')],
-    ['command substitution', get('/ping?host=$(whoami)')],
-    ['IFS instead of spaces', get('/ping?host=1%7Ccat%24%7BIFS%7D/etc/passwd')],
-    ['quotes inside the command word', get("/ping?host=1;c'a't%20/etc/shadow")],
-    ['Shellshock in the User-Agent', get('/', { 'user-agent': '() { :; }; /bin/bash -c "id"' })],
-    ['a Windows command', get('/ping?host=x%26%20ipconfig%20/all')],
-  ])('blocks command injection: %s', (_name, req) => {
-    // Act
-    const decision = inspectRequest(balanced, req);
-    // Assess
-    expect(decision.action).toBe('block');
-    expect(decision.threatType).toBe('remote_code_execution');
-  });
-
-  it.each([
-    ['dot-dot-slash', get('/download?file=../../../../etc/passwd')],
-    ['encoded dots', get('/download?file=%2e%2e%2f%2e%2e%2fetc%2fpasswd')],
-    ['overlong UTF-8', get('/download?file=%c0%ae%c0%ae%c0%af%c0%ae%c0%ae%c0%afetc%c0%afpasswd')],
-    ['backslashes', get('/download?file=..%5c..%5cwindows%5cwin.ini')],
-    ['a traversal in the path', get('/static/..%2f..%2f..%2fetc/shadow')],
-    ['a php:// wrapper', get('/view?page=php://filter/convert.base64-encode/resource=index.php')],
-  ])('blocks file inclusion: %s', (_name, req) => {
-    // Act
-    const decision = inspectRequest(balanced, req);
-    // Assess
-    expect(decision.action).toBe('block');
-    expect(decision.threatType).toBe('local_file_inclusion');
+    expect(decision.threatType).toBe(threatType);
+    expect(decision.ruleIds.length).toBeGreaterThan(0);
   });
 
   it('blocks a remote file inclusion to a raw IP address with its own threat type', () => {
