@@ -1,8 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type CacheRule, cacheConfigSchema } from '../core/config/cache-config.ts';
-import { ddosConfigSchema } from '../core/config/ddos-config.ts';
+import type { CacheRule } from '../core/config/cache-config.ts';
+import { CACHE_DEFAULTS, DDOS_DEFAULTS, WAF_DEFAULTS, withDefaults } from '../core/config/defaults.ts';
 import type { EdgeRule } from '../core/config/edge-rule.ts';
-import { wafConfigSchema } from '../core/config/waf-config.ts';
 import type { EdgeProjectConfig } from '../core/project-config.ts';
 import type { Project } from './project-repository.ts';
 import { Table, toRecord } from './table.ts';
@@ -25,7 +24,7 @@ export function assembleEdgeProjectConfig(items: Array<Record<string, unknown>>)
   const bySk = new Map(items.map((i) => [String(i.sk), i]));
   const project = toRecord<Project>(bySk.get('META'));
   if (!project) return undefined;
-  const setting = (sk: string) => (bySk.get(sk)?.value as object | undefined) ?? {};
+  const setting = (sk: string) => bySk.get(sk)?.value;
   const children = <T>(prefix: string) =>
     items.filter((i) => String(i.sk).startsWith(prefix)).map((i) => toRecord<T>(i)!);
   return {
@@ -35,10 +34,9 @@ export function assembleEdgeProjectConfig(items: Array<Record<string, unknown>>)
     originUrl: project.originUrl,
     wafEnabled: project.wafEnabled,
     cacheEnabled: project.cacheEnabled,
-    // Parsing stored settings through the schema fills defaults added since the record was written.
-    waf: wafConfigSchema.parse(setting(keys.wafConfig(project.id).sk)),
-    cache: cacheConfigSchema.parse(setting(keys.cacheConfig(project.id).sk)),
-    ddos: ddosConfigSchema.parse(setting(keys.ddosConfig(project.id).sk)),
+    waf: withDefaults(WAF_DEFAULTS, setting(keys.wafConfig(project.id).sk)),
+    cache: withDefaults(CACHE_DEFAULTS, setting(keys.cacheConfig(project.id).sk)),
+    ddos: withDefaults(DDOS_DEFAULTS, setting(keys.ddosConfig(project.id).sk)),
     cacheRules: children<CacheRule>('CACHERULE#'),
     edgeRules: children<EdgeRule>('RULE#'),
   };

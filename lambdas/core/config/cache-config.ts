@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedList, settingSchemas } from './common.ts';
+import { CACHE_DEFAULTS } from './defaults.ts';
 
 const headerName = z
   .string()
@@ -18,21 +19,13 @@ const cacheConfig = settingSchemas(
     varyByQueryParams: boundedList(z.string().min(1).max(128), 100),
     varyByCookies: boundedList(z.string().min(1).max(128), 20),
   },
-  {
-    defaultTtlSec: 300,
-    maxTtlSec: 86_400,
-    staleWhileRevalidateSec: 60,
-    staleIfErrorSec: 3600,
-    varyByHeaders: [],
-    varyByQueryParams: [],
-    varyByCookies: [],
-  },
+  CACHE_DEFAULTS,
 );
 
 export const cacheConfigSchema = cacheConfig.full;
 export type CacheConfig = z.infer<typeof cacheConfigSchema>;
 export const cacheConfigPatchSchema = cacheConfig.patch;
-export const DEFAULT_CACHE_CONFIG: CacheConfig = cacheConfigSchema.parse({});
+export const DEFAULT_CACHE_CONFIG: CacheConfig = CACHE_DEFAULTS;
 
 /** SPEC §2 "Cache rule (per path)". `ttlSec` is checked against `maxTtlSec` by the service. */
 const cacheRuleFields = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingSchemas } from './common.ts';
+import { DDOS_DEFAULTS } from './defaults.ts';
 
 /**
  * Per-IP DDoS protection of one project (`GET/PATCH /projects/:id/ddos/config`). Each client IP gets a
@@ -14,13 +15,7 @@ const fields = {
   blockDurationSec: z.number().int().min(1).max(86_400),
 };
 
-export const DDOS_DEFAULTS = {
-  enabled: true,
-  requestsPerSecond: 50,
-  burst: 100,
-  action: 'challenge' as 'challenge' | 'block',
-  blockDurationSec: 60,
-};
+export { DDOS_DEFAULTS };
 
 const ddosConfig = settingSchemas(fields, DDOS_DEFAULTS);
 export const ddosConfigSchema = ddosConfig.full;
@@ -28,4 +23,4 @@ export type DdosConfig = z.infer<typeof ddosConfigSchema>;
 export const ddosConfigPatchSchema = ddosConfig.patch;
 export type DdosConfigPatch = z.infer<typeof ddosConfigPatchSchema>;
 
-export const DEFAULT_DDOS_CONFIG: DdosConfig = ddosConfigSchema.parse({});
+export const DEFAULT_DDOS_CONFIG: DdosConfig = DDOS_DEFAULTS;

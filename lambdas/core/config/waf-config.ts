@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedList, countryCode, ipOrCidr, settingSchemas } from './common.ts';
+import { WAF_DEFAULTS } from './defaults.ts';
 
 /** SPEC §2 "WAF configuration" plus the challenge and retention knobs the proxy needs. */
 const wafConfig = settingSchemas(
@@ -21,26 +22,11 @@ const wafConfig = settingSchemas(
     clearanceTtlSec: z.number().int().min(60).max(86_400),
     eventRetentionDays: z.number().int().min(1).max(365),
   },
-  {
-    sensitivityScore: 70,
-    owaspSqlEnabled: true,
-    owaspXssEnabled: true,
-    owaspRceEnabled: true,
-    owaspLfiEnabled: true,
-    owaspScannerEnabled: true,
-    blockedIps: [],
-    allowedIps: [],
-    blockedCountries: [],
-    blockedUserAgents: [],
-    aiAnomalyEnabled: false,
-    challengeDifficulty: 16,
-    clearanceTtlSec: 1800,
-    eventRetentionDays: 30,
-  },
+  WAF_DEFAULTS,
 );
 
 export const wafConfigSchema = wafConfig.full;
 export type WafConfig = z.infer<typeof wafConfigSchema>;
 export const wafConfigPatchSchema = wafConfig.patch;
 export type WafConfigPatch = z.infer<typeof wafConfigPatchSchema>;
-export const DEFAULT_WAF_CONFIG: WafConfig = wafConfigSchema.parse({});
+export const DEFAULT_WAF_CONFIG: WafConfig = WAF_DEFAULTS;
