@@ -1,42 +1,39 @@
-import type { CacheConfig } from './cache-config.ts';
-import type { DdosConfig } from './ddos-config.ts';
-import type { WafConfig } from './waf-config.ts';
-
 // Plain data with no zod import: the Lambda@Edge bundles fill defaults from here, and loading zod
-// there would cost ~450 KB and tens of milliseconds at every cold start.
+// there would cost ~450 KB and tens of milliseconds at every cold start. They are not annotated with the
+// config types because those types are inferred from schemas built on these very values.
 
-export const WAF_DEFAULTS: WafConfig = {
+export const WAF_DEFAULTS = {
   sensitivityScore: 70,
   owaspSqlEnabled: true,
   owaspXssEnabled: true,
   owaspRceEnabled: true,
   owaspLfiEnabled: true,
   owaspScannerEnabled: true,
-  blockedIps: [],
-  allowedIps: [],
-  blockedCountries: [],
-  blockedUserAgents: [],
+  blockedIps: [] as string[],
+  allowedIps: [] as string[],
+  blockedCountries: [] as string[],
+  blockedUserAgents: [] as string[],
   aiAnomalyEnabled: false,
   challengeDifficulty: 16,
   clearanceTtlSec: 1800,
   eventRetentionDays: 30,
 };
 
-export const CACHE_DEFAULTS: CacheConfig = {
+export const CACHE_DEFAULTS = {
   defaultTtlSec: 300,
   maxTtlSec: 86_400,
   staleWhileRevalidateSec: 60,
   staleIfErrorSec: 3600,
-  varyByHeaders: [],
-  varyByQueryParams: [],
-  varyByCookies: [],
+  varyByHeaders: [] as string[],
+  varyByQueryParams: [] as string[],
+  varyByCookies: [] as string[],
 };
 
-export const DDOS_DEFAULTS: DdosConfig = {
+export const DDOS_DEFAULTS = {
   enabled: true,
   requestsPerSecond: 50,
   burst: 100,
-  action: 'challenge',
+  action: 'challenge' as 'challenge' | 'block',
   blockDurationSec: 60,
 };
 
