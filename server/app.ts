@@ -3,6 +3,11 @@ import http, { type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { createServices, type Services } from '../lambdas/api/services/services.ts';
 import { challengeResponse } from '../lambdas/core/challenge/challenge.ts';
+import { DdosActivityLog } from '../lambdas/core/ddos/activity.ts';
+import { DdosGuard } from '../lambdas/core/ddos/guard.ts';
+import type { Plan, PlanName } from '../lambdas/core/plans.ts';
+import { plansWith } from '../lambdas/core/quota/quota.ts';
+import { RateLimiter } from '../lambdas/core/ratelimit/sliding-window.ts';
 import { createDocumentClient, ensureTable } from '../lambdas/data/dynamo.ts';
 import { loadEdgeProjectConfig } from '../lambdas/data/project-config-loader.ts';
 import { createRepositories, type Repositories } from '../lambdas/data/repositories.ts';
@@ -18,6 +23,7 @@ import { createCountryResolver, type GeoOptions, geoOptionsFromEnv } from './geo
 import { ProjectConfigCache } from './proxy/project-config-cache.ts';
 import { createProxyRequestHandler } from './proxy/proxy-server.ts';
 import { ttlMemo } from './proxy/ttl-memo.ts';
+import { InMemoryUsageMeter } from './usage/usage-meter.ts';
 import { createWafEventBuffer } from './waf-event-buffer.ts';
 
 export interface ServerOptions {
@@ -43,6 +49,10 @@ export interface ServerOptions {
   eventFlushIntervalMs?: number;
   /** Edge cache sizing and hooks; defaults to EDGE_CACHE_MAX_BYTES / EDGE_CACHE_MAX_OBJECT_BYTES. */
   cache?: HttpCacheOptions;
+  /** Per-plan overrides of PLANS (tests shrink `monthlyRequests` to reach a quota in a few requests). */
+  planOverrides?: Partial<Record<PlanName, Partial<Omit<Plan, 'name'>>>>;
+  /** How long counted requests may wait in memory before the month's usage is written (always on close). */
+  usageFlushIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -89,9 +99,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     onBackgroundError: (err, key) => log(`cache: background refresh of ${key} failed: ${String(err)}`),
     ...options.cache,
   });
+  // One limiter, DDoS guard and usage meter per process: exact limits and quotas within it.
+  const plans = plansWith(options.planOverrides);
+  const rateLimiter = new RateLimiter();
+  const ddosGuard = new DdosGuard();
+  const ddosActivity = new DdosActivityLog();
+  const usageMeter = new InMemoryUsageMeter(repos.usage, {
+    flushIntervalMs: options.usageFlushIntervalMs,
+    onError: (err) => log(`usage: write failed, will retry: ${String(err)}`),
+  });
   const services = createServices(repos, {
     onConfigChanged: (projectId) => configCache.invalidate(projectId),
     purgeCache: (projectId, selector) => cache.purge(projectId, selector),
+    plans,
+    usageMeter,
+    rateLimiter,
+    ddosActivity: (projectId, nowMs) => ddosActivity.view(projectId, nowMs),
   });
 
   const events = createWafEventBuffer(repos.table, (projectId) => configCache.get(projectId), {
@@ -120,6 +143,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         verifyApiKey: (projectId, key) => verifyKey(`${projectId}\n${key}`),
         challengeSecret,
         challengeResponse,
+        rateLimiter,
+        ddosGuard,
+        usageMeter,
+        plans,
+        // The durable record is the `ddos` WAF event the stage writes; this feeds GET /ddos/status.
+        onDdosActivated: (projectId, ip, at, blockDurationSec) => {
+          ddosActivity.record(projectId, ip, at, blockDurationSec);
+          log(`ddos: project ${projectId} holding ${ip} for ${blockDurationSec}s`);
+        },
+        onRuleLogged: (entry) =>
+          log(
+            `rule log: project=${entry.projectId} rule=${entry.ruleId} (${entry.ruleName}) request=${entry.requestId} ${entry.method} ${entry.path} ip=${entry.ip}`,
+          ),
       },
       countryOf,
       recordEvents: (batch) => {
@@ -154,7 +190,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     closing ??= (async () => {
       // Stop accepting, let in-flight requests finish (bounded), then persist what is buffered.
       await Promise.all([drain(proxyServer), drain(apiServer), drain(demoOrigin)]);
-      await events.close();
+      await Promise.all([events.close(), usageMeter.close()]);
       await embedded?.close();
     })();
     return closing;

@@ -1,9 +1,12 @@
 import { alertPolicyRoutes } from './handlers/alert-policies.ts';
 import { apiKeyRoutes } from './handlers/api-keys.ts';
 import { cacheRoutes } from './handlers/cache.ts';
+import { ddosRoutes } from './handlers/ddos.ts';
 import { metaRoutes } from './handlers/meta.ts';
 import { projectRoutes } from './handlers/projects.ts';
+import { ruleRoutes } from './handlers/rules.ts';
 import { sessionRoutes } from './handlers/sessions.ts';
+import { usageRoutes } from './handlers/usage.ts';
 import { wafRoutes } from './handlers/waf.ts';
 import type { RouteFactory } from './http/resource-handler.ts';
 import type { AnyRoute } from './http/route.ts';
@@ -18,6 +21,9 @@ export const RESOURCES: Record<string, RouteFactory> = {
   'alert-policies': alertPolicyRoutes,
   cache: cacheRoutes,
   waf: wafRoutes,
+  rules: ruleRoutes,
+  ddos: ddosRoutes,
+  usage: usageRoutes,
 };
 
 export function allRoutes(services: Services): Array<AnyRoute & { resource: string }> {

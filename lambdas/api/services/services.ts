@@ -1,10 +1,15 @@
+import { type PlanTable, plansWith } from '../../core/quota/quota.ts';
+import type { RateLimiter } from '../../core/ratelimit/sliding-window.ts';
 import type { Repositories } from '../../data/repositories.ts';
 import { AlertPolicyService } from './alert-policy-service.ts';
 import { ApiKeyService } from './api-key-service.ts';
 import { AuthService } from './auth-service.ts';
 import { type CachePurger, CacheService } from './cache-service.ts';
+import { type DdosActivitySource, DdosService } from './ddos-service.ts';
 import { ProjectService } from './project-service.ts';
+import { RulesService } from './rules-service.ts';
 import { SessionService } from './session-service.ts';
+import { type UsageMeterPort, UsageService } from './usage-service.ts';
 import { WafService } from './waf-service.ts';
 
 export interface ServiceOptions {
@@ -13,6 +18,14 @@ export interface ServiceOptions {
   onConfigChanged?: (projectId: string) => void;
   /** Purges the in-process edge cache (self-hosted); absent, a purge reports 0 entries. */
   purgeCache?: CachePurger;
+  /** Plan quotas and limits; default `PLANS` (tests shrink them with `plansWith`). */
+  plans?: PlanTable;
+  /** The in-process proxy's usage meter: sandbox calls count through it and usage reads include it. */
+  usageMeter?: UsageMeterPort;
+  /** The in-process proxy's rate limiter, so the rule sandbox shows live budgets. */
+  rateLimiter?: RateLimiter;
+  /** The in-process proxy's DDoS record; absent, DDoS status is derived from stored `ddos` WAF events. */
+  ddosActivity?: DdosActivitySource;
 }
 
 export interface ServiceContext {
@@ -21,6 +34,7 @@ export interface ServiceContext {
   now: () => Date;
   nowIso: () => string;
   configChanged: (projectId: string) => void;
+  plans: PlanTable;
 }
 
 export function createServices(repos: Repositories, options: ServiceOptions = {}) {
@@ -32,7 +46,9 @@ export function createServices(repos: Repositories, options: ServiceOptions = {}
     now,
     nowIso: () => now().toISOString(),
     configChanged: options.onConfigChanged ?? (() => {}),
+    plans: options.plans ?? plansWith(),
   };
+  const usage = new UsageService(ctx, options.usageMeter);
   return {
     ctx,
     repos,
@@ -43,6 +59,9 @@ export function createServices(repos: Repositories, options: ServiceOptions = {}
     alertPolicies: new AlertPolicyService(ctx),
     cache: new CacheService(ctx, options.purgeCache),
     waf: new WafService(ctx),
+    usage,
+    rules: new RulesService(ctx, usage, options.rateLimiter),
+    ddos: new DdosService(ctx, options.ddosActivity),
   };
 }
 export type Services = ReturnType<typeof createServices>;

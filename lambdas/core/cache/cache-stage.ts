@@ -1,4 +1,5 @@
 import type { Stage } from '../pipeline/types.ts';
+import { applyCacheOverride, edgeRuleCacheOverride } from '../rules/stage.ts';
 import { resolveCacheKey, toCachePlan } from './cache-key.ts';
 
 /**
@@ -13,6 +14,7 @@ export const cacheStage: Stage = (ctx) => {
     config,
     config.cacheRules,
   );
-  ctx.cache = toCachePlan(resolution);
+  // An edge rule's cache_override (set earlier in the evaluation) wins over the cache rules' TTL.
+  ctx.cache = applyCacheOverride(toCachePlan(resolution), edgeRuleCacheOverride(ctx));
   return undefined;
 };

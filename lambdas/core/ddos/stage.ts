@@ -32,7 +32,7 @@ export const ddosStage: Stage = (ctx) => {
       reason: `More than ${config.requestsPerSecond} requests/s (burst ${config.burst}) from this IP; held for ${config.blockDurationSec}s`,
       ruleIds: ['ddos'],
     });
-    ctx.ports.onDdosActivated?.(ctx.config.projectId, ctx.req.ip, now);
+    ctx.ports.onDdosActivated?.(ctx.config.projectId, ctx.req.ip, now, config.blockDurationSec);
   }
   if (config.action === 'challenge' && wantsHtml(ctx.req.headers.accept)) return challengeOrFallback(ctx);
   return jsonError(

@@ -1,7 +1,10 @@
 import { cacheStage } from '../cache/cache-stage.ts';
 import { challengeVerifyStage } from '../challenge/challenge.ts';
+import { ddosStage } from '../ddos/stage.ts';
 import type { EdgeRequest } from '../edge-request.ts';
 import type { EdgeProjectConfig } from '../project-config.ts';
+import { quotaStage } from '../quota/quota.ts';
+import { edgeRulesStage } from '../rules/stage.ts';
 import { jsonError } from './responses.ts';
 import type { EdgeDecision, EdgePorts, PipelineContext, Stage } from './types.ts';
 import { accessListStage, wafStage } from './waf-stage.ts';
@@ -28,7 +31,13 @@ export const STAGES: readonly Stage[] = [
   challengeVerifyStage,
   apiKeyStage,
   accessListStage,
+  // Rules before DDoS (a deliberate swap of DESIGN.md §2's order): an edge rule `allow` for a monitoring
+  // or partner IP then also exempts it from the per-IP DDoS thresholds (docs/RULES.md §4).
+  edgeRulesStage,
+  ddosStage,
   wafStage,
+  // After every security stage: refused requests are not billed, so an attack cannot use up the quota.
+  quotaStage,
   // Last: only a request every security stage let through may be answered from (or fill) the cache.
   cacheStage,
 ];

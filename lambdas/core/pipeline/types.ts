@@ -1,6 +1,7 @@
 import type { DdosGuard } from '../ddos/guard.ts';
 import type { EdgeRequest } from '../edge-request.ts';
 import type { EdgeProjectConfig } from '../project-config.ts';
+import type { PlanTable, UsageMeter } from '../quota/quota.ts';
 import type { RateLimiter } from '../ratelimit/sliding-window.ts';
 import type { RuleLogEntry } from '../rules/evaluate.ts';
 
@@ -74,9 +75,13 @@ export interface EdgePorts {
    */
   challengeResponse?(ctx: PipelineContext): EdgeResponse | undefined;
   /** Once per DDoS activation (an IP crossing its threshold), for `ddos_active` alert policies. */
-  onDdosActivated?(projectId: string, ip: string, at: number): void;
+  onDdosActivated?(projectId: string, ip: string, at: number, blockDurationSec: number): void;
   /** Every matched edge rule with action `log`. */
   onRuleLogged?(entry: RuleLogEntry): void;
+  /** Counts billable requests against the monthly quota (quota stage); absent: no quota is enforced. */
+  usageMeter?: UsageMeter;
+  /** The plan table quotas are read from; absent: `PLANS`. */
+  plans?: PlanTable;
 }
 
 /** Mutable per-request state shared by the stages of one evaluation. */
