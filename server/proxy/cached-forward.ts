@@ -42,16 +42,17 @@ function asOriginError(err: unknown, maxBytes: number): AppError {
  * the head or the whole body takes longer than `timeoutMs` or the origin cannot be reached, which is
  * what stale-if-error reacts to.
  */
-export function bufferedOriginFetch(target: OriginTarget, timeoutMs: number, maxBytes: number): FetchOrigin {
+export function bufferedOriginFetch(target: () => OriginTarget, timeoutMs: number, maxBytes: number): FetchOrigin {
   return async ({ method, headers: overrides }): Promise<OriginResponse> => {
-    const headers = { ...target.headers };
+    const { url, headers: base } = target();
+    const headers = { ...base };
     for (const [name, value] of Object.entries(overrides)) {
       if (value === null) delete headers[name];
       else headers[name] = value;
     }
     delete headers['content-length'];
     const started = Date.now();
-    const originRes = await requestOrigin({ url: target.url, method, headers, bodyChunks: [] }, timeoutMs);
+    const originRes = await requestOrigin({ url, method, headers, bodyChunks: [] }, timeoutMs);
     const timer = setTimeout(
       () => originRes.destroy(new OriginTimeoutError(timeoutMs)),
       Math.max(0, timeoutMs - (Date.now() - started)),
@@ -76,18 +77,25 @@ export async function cachedForward(
   decision: CacheableForward,
   ip: string,
   requestId: string,
+  /** The request's headers as the pipeline saw them (lower-cased, single-valued). */
+  requestHeaders: Record<string, string> = flattenHeaders(req.headers),
 ): Promise<void> {
   // A GET/HEAD body is never part of a cached exchange: drain it so the connection stays usable.
   if (!req.readableEnded) req.resume();
+  // Built only when the origin is actually asked (a HIT never is), then kept for a background refresh.
+  let target: OriginTarget | undefined;
   const fetchOrigin = bufferedOriginFetch(
-    originTargetFor(req, decision, ip, requestId),
+    () => {
+      target ??= originTargetFor(req, decision, ip, requestId);
+      return target;
+    },
     deps.originTimeoutMs,
     deps.maxBufferBytes ?? DEFAULT_MAX_BUFFER_BYTES,
   );
   const method = (req.method ?? 'GET').toUpperCase();
   const result = await deps.cache.handle(
     decision.cache,
-    { method, headers: flattenHeaders(req.headers), path: req.url ?? '/' },
+    { method, headers: requestHeaders, path: req.url ?? '/' },
     fetchOrigin,
   );
   const headers: OutgoingHttpHeaders = {

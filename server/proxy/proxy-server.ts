@@ -98,6 +98,7 @@ export function createProxyRequestHandler(deps: ProxyDeps) {
           decision,
           ip,
           requestId,
+          edgeRequest.headers,
         );
         return;
       }

@@ -43,7 +43,7 @@ export async function createCacheProject(
   return project;
 }
 
-export const statusOf = (res: RawResponse) => res.headers['x-cache-status'];
+export const statusOf = (res: RawResponse): string | undefined => res.headers['x-cache-status'] as string | undefined;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
