@@ -99,7 +99,13 @@ export async function load(
   name: string,
   url: string,
   headers: Record<string, string>,
-  opts: { connections?: number; duration?: number; overallRate?: number } = {},
+  opts: {
+    connections?: number;
+    duration?: number;
+    overallRate?: number;
+    /** Replace `[<id>]` in the URL with a fresh id per request (every request a distinct URL). */
+    idReplacement?: boolean;
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
@@ -107,6 +113,7 @@ export async function load(
     connections: opts.connections ?? 32,
     duration: opts.duration ?? 8,
     ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+    ...(opts.idReplacement ? { idReplacement: true } : {}),
   });
   return {
     name,
