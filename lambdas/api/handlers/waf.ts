@@ -1,7 +1,8 @@
+import { wafConfigPatchSchema } from '../../core/config/waf-config.ts';
 import { createResourceHandler, type RouteFactory } from '../http/resource-handler.ts';
 import { route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
-import { wafConfigPatchBodySchema, wafEventQuerySchema, wafSandboxInputSchema } from '../services/waf-service.ts';
+import { wafEventQuerySchema, wafSandboxInputSchema } from '../services/waf-service.ts';
 
 const base = '/v1/projects/{projectId}/waf';
 
@@ -16,7 +17,7 @@ export const wafRoutes: RouteFactory = (s) => [
     method: 'PATCH',
     path: `${base}/config`,
     summary: 'Update the WAF configuration (SPEC endpoint 2); answers the projectId and the whole configuration',
-    body: wafConfigPatchBodySchema,
+    body: wafConfigPatchSchema,
     handle: async ({ principal, params, body }) => ({
       data: await s.waf.patchConfig(principal, params.projectId ?? '', body),
     }),

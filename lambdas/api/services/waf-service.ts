@@ -10,21 +10,6 @@ import { usageMonth } from '../../data/usage-repository.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
 
-/**
- * The PATCH body: every field optional and no defaults. `wafConfigSchema.partial()` is not usable here:
- * in zod 4 a defaulted field stays defaulted inside optional, so a one-field patch would reset the rest.
- */
-export const wafConfigPatchBodySchema = z
-  .object(
-    Object.fromEntries(
-      Object.entries(wafConfigSchema.shape).map(([name, field]) => [
-        name,
-        z.optional((field as z.ZodDefault).unwrap() as z.ZodType),
-      ]),
-    ),
-  )
-  .strict() as unknown as z.ZodType<WafConfigPatch>;
-
 /** SPEC endpoint 3 input: what the request looks like; nothing is sent anywhere. */
 export const wafSandboxInputSchema = z
   .object({
