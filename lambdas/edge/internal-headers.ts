@@ -15,6 +15,11 @@ export const INTERNAL = {
   originalQuery: 'x-eg-query',
   /** Response headers decided at viewer-request (e.g. rate-limit headers), URI-encoded JSON. */
   responseHeaders: 'x-eg-response-headers',
+  /**
+   * Response header from origin-response to viewer-response: `BYPASS` when the origin forbade storing.
+   * Only ever on responses CloudFront does not store, so a cache hit never replays it.
+   */
+  cacheVerdict: 'x-eg-cache-status',
 } as const;
 
 export const INTERNAL_PREFIX = 'x-eg-';

@@ -1,22 +1,49 @@
 import type { CloudFrontResponseEvent, CloudFrontResponseResult } from 'aws-lambda';
-import { cdnCacheControl } from '../core/cache/response-policy.ts';
+import { cdnCacheControl, decideStorage, type StorageReason } from '../core/cache/response-policy.ts';
+import type { CachePlan } from '../core/pipeline/types.ts';
 import { flattenHeaders, getHeader, setHeader } from './cloudfront.ts';
-import { INTERNAL, parseCachePlan } from './internal-headers.ts';
+import { INTERNAL, parseCachePlan, stripInternalHeaders } from './internal-headers.ts';
+
+/**
+ * Refusals that are a property of the response (the origin said "do not share this"): BYPASS, as the
+ * self-hosted cache labels them. Any other unstored response is a MISS.
+ */
+const ORIGIN_FORBIDS: ReadonlySet<StorageReason> = new Set<StorageReason>([
+  'no_store',
+  'private',
+  'no_cache',
+  'authorization',
+  'vary_star',
+  'set_cookie',
+  'origin_max_age_zero',
+  'expired_at_origin',
+]);
+
+const NOT_STORED: CachePlan = { mode: 'bypass', reason: 'error status at the edge' };
 
 /**
  * Origin response (cache miss only, before CloudFront stores the object): rewrites Cache-Control to the
  * project's TTL, stale-while-revalidate and stale-if-error for this path, as planned at viewer-request.
  * CloudFront honours `s-maxage` / `stale-*`; what may not be stored is marked `private`.
+ *
+ * CloudFront never runs viewer-response for a status ≥ 400, so such responses get X-Cache-Status here
+ * and are kept out of the cache: a stored one would replay this label on every later hit.
  */
 export const handler = async (event: CloudFrontResponseEvent): Promise<CloudFrontResponseResult> => {
   const { request, response } = event.Records[0]!.cf;
+  // The origin must not speak for the gateway: its own x-eg-* headers would reach viewer-response.
+  stripInternalHeaders(response.headers);
   const plan = parseCachePlan(getHeader(request.headers, INTERNAL.cachePlan));
   if (!plan) return response;
-  const value = cdnCacheControl(
-    plan,
-    { status: Number(response.status), headers: flattenHeaders(response.headers) },
-    { requestHeaders: flattenHeaders(request.headers), nowMs: Date.now() },
-  );
-  setHeader(response.headers, 'Cache-Control', value);
+  const status = Number(response.status);
+  const head = { status, headers: flattenHeaders(response.headers) };
+  const policy = { requestHeaders: flattenHeaders(request.headers), nowMs: Date.now() };
+  setHeader(response.headers, 'Cache-Control', cdnCacheControl(status >= 400 ? NOT_STORED : plan, head, policy));
+
+  const refusal = plan.mode === 'cache' ? decideStorage(head, policy) : undefined;
+  const verdict =
+    plan.mode === 'bypass' || (refusal && !refusal.store && ORIGIN_FORBIDS.has(refusal.reason)) ? 'BYPASS' : 'MISS';
+  if (status >= 400) setHeader(response.headers, 'X-Cache-Status', verdict);
+  else if (verdict === 'BYPASS') setHeader(response.headers, INTERNAL.cacheVerdict, verdict);
   return response;
 };

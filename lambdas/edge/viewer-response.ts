@@ -1,5 +1,5 @@
 import type { CloudFrontHeaders, CloudFrontResponseEvent, CloudFrontResponseResult } from 'aws-lambda';
-import { getHeader, setHeader } from './cloudfront.ts';
+import { deleteHeader, getHeader, setHeader } from './cloudfront.ts';
 import { INTERNAL, parseCachePlan } from './internal-headers.ts';
 
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS';
@@ -36,8 +36,11 @@ export const handler = async (event: CloudFrontResponseEvent): Promise<CloudFron
   for (const [name, value] of Object.entries(decisionHeaders(request.headers)))
     setHeader(response.headers, name, value);
   const plan = parseCachePlan(getHeader(request.headers, INTERNAL.cachePlan));
+  // Set by origin-response on a response the origin forbade storing (never on a stored object).
+  const verdict = getHeader(response.headers, INTERNAL.cacheVerdict);
+  deleteHeader(response.headers, INTERNAL.cacheVerdict);
   const status =
-    plan?.mode === 'bypass'
+    plan?.mode === 'bypass' || verdict === 'BYPASS'
       ? 'BYPASS'
       : (cacheStatusFromServerTiming(getHeader(response.headers, 'server-timing')) ?? (plan ? 'MISS' : 'BYPASS'));
   setHeader(response.headers, 'X-Cache-Status', status);

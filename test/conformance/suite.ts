@@ -277,6 +277,63 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'labels origin error statuses BYPASS when caching is off',
+    async run(t) {
+      // Prepare
+      const p = await createProject(t);
+      // Act
+      const notFound = await p.send('GET', '/status/404');
+      const failed = await p.send('GET', '/status/503');
+      // Assess
+      expect([notFound.status, failed.status]).toEqual([404, 503]);
+      expect([cacheStatus(notFound), cacheStatus(failed)]).toEqual(['BYPASS', 'BYPASS']);
+    },
+  },
+  {
+    name: 'labels an origin 5xx MISS when caching is on, and asks the origin again next time',
+    async run(t) {
+      // Prepare
+      const p = await createProject(t, { cacheEnabled: true });
+      // Act
+      const first = await p.send('GET', '/status/500');
+      const second = await p.send('GET', '/status/500');
+      // Assess
+      expect([first.status, second.status]).toEqual([500, 500]);
+      expect([cacheStatus(first), cacheStatus(second)]).toEqual(['MISS', 'MISS']);
+      expect(p.originHits('/status/500')).toHaveLength(2);
+    },
+  },
+  {
+    name: 'caches an origin 404 like any cacheable status: MISS then HIT',
+    knownDivergence: {
+      'lambda-edge':
+        'viewer-response never runs for statuses ≥ 400, so a stored 404 could only replay the label written at origin-response; the edge keeps error statuses out of the cache instead (MISS, MISS)',
+    },
+    async run(t) {
+      // Prepare
+      const p = await createProject(t, { cacheEnabled: true });
+      // Act
+      const first = await p.send('GET', '/status/404');
+      const second = await p.send('GET', '/status/404');
+      // Assess
+      expect([cacheStatus(first), cacheStatus(second)]).toEqual(['MISS', 'HIT']);
+      expect(p.originHits('/status/404')).toHaveLength(1);
+    },
+  },
+  {
+    name: 'labels a response the origin marks private BYPASS and never stores it',
+    async run(t) {
+      // Prepare
+      const p = await createProject(t, { cacheEnabled: true });
+      // Act
+      const first = await p.send('GET', '/private/me');
+      const second = await p.send('GET', '/private/me');
+      // Assess
+      expect([cacheStatus(first), cacheStatus(second)]).toEqual(['BYPASS', 'BYPASS']);
+      expect(p.originHits('/private/me')).toHaveLength(2);
+    },
+  },
+  {
     name: 'answers 403 for a request an edge block rule matches, before the origin',
     pending: EDGE_RULES_PENDING,
     async run(t) {

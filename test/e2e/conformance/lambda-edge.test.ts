@@ -1,3 +1,4 @@
+import { conformanceOrigin } from '../../conformance/origin.ts';
 import { registerConformanceSuite } from '../../conformance/register.ts';
 import { startCloudFrontEmulator } from '../../harness/cloudfront-emulator.ts';
 import { createEdgeTriggers } from '../../harness/edge-triggers.ts';
@@ -9,7 +10,7 @@ import { startTestServer } from '../../helpers/test-server.ts';
 // The four Lambda@Edge handlers inside the CloudFront emulator, reading the table a self-hosted
 // server's /v1 API writes (dynalite shared by both), in front of a recording origin.
 registerConformanceSuite('lambda-edge', async () => {
-  const origin = await startOrigin();
+  const origin = await startOrigin(conformanceOrigin);
   const dynamo = await startDynalite();
   const t = await startTestServer({ dynamoEndpoint: dynamo.endpoint, tableName: dynamo.tableName });
   const edge = createEdgeTriggers({

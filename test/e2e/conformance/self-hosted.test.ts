@@ -1,10 +1,11 @@
+import { conformanceOrigin } from '../../conformance/origin.ts';
 import { registerConformanceSuite } from '../../conformance/register.ts';
 import { startOrigin } from '../../helpers/origin.ts';
 import { startTestServer } from '../../helpers/test-server.ts';
 
 // The self-hosted proxy (server/app.ts) in front of a recording origin.
 registerConformanceSuite('self-hosted', async () => {
-  const origin = await startOrigin();
+  const origin = await startOrigin(conformanceOrigin);
   const t = await startTestServer();
   return {
     target: {
