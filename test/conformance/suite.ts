@@ -209,6 +209,34 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: 'serves STALE inside stale-while-revalidate after the TTL, then a HIT of the refreshed copy',
+    async run(t) {
+      // Prepare: ttl 1 s, stale-while-revalidate 30 s
+      const p = await createProject(t, {
+        cacheEnabled: true,
+        cache: { defaultTtlSec: 1, staleWhileRevalidateSec: 30, staleIfErrorSec: 0 },
+      });
+      const seen: string[] = [];
+      const get = async () => {
+        const res = await p.send('GET', '/feed');
+        const status = String(cacheStatus(res));
+        if (seen.at(-1) !== status) seen.push(status);
+        return status;
+      };
+      // Act: poll (bounded) until the copy has gone stale and a refreshed copy is served
+      await get();
+      await get();
+      const deadline = Date.now() + 6000;
+      while (!(seen.includes('STALE') && seen.at(-1) === 'HIT') && Date.now() < deadline) {
+        await get();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Assess: the distinct statuses in the order they appeared
+      expect(seen).toEqual(['MISS', 'HIT', 'STALE', 'HIT']);
+      expect(p.originHits('/feed')).toHaveLength(2);
+    },
+  },
+  {
     name: 'never caches a POST: BYPASS every time and every one reaches the origin',
     async run(t) {
       // Prepare
