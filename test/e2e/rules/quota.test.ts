@@ -114,3 +114,21 @@ describe('Usage across a restart', () => {
     }
   });
 });
+
+describe('Quota under concurrent load', () => {
+  it('lets exactly the quota of 10 through when 30 requests arrive at once', async () => {
+    // Prepare
+    const h = await startRulesHarness({ planOverrides: { pro: { monthlyRequests: 10 } } });
+    try {
+      const before = h.origin.hits;
+      // Act
+      const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => h.proxy(`/rush/${i}`)));
+      // Assess
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(responses.filter((r) => r.status === 429 && r.json().error.code === 'quota_exceeded')).toHaveLength(20);
+      expect(h.origin.hits).toBe(before + 10);
+    } finally {
+      await h.close();
+    }
+  });
+});
