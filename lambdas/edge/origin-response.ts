@@ -1,23 +1,8 @@
 import type { CloudFrontResponseEvent, CloudFrontResponseResult } from 'aws-lambda';
-import { cdnCacheControl, decideStorage, type StorageReason } from '../core/cache/response-policy.ts';
+import { cdnCacheControl, decideStorage } from '../core/cache/response-policy.ts';
 import type { CachePlan } from '../core/pipeline/types.ts';
 import { flattenHeaders, getHeader, setHeader } from './cloudfront.ts';
 import { INTERNAL, parseCachePlan, stripInternalHeaders } from './internal-headers.ts';
-
-/**
- * Refusals that are a property of the response (the origin said "do not share this"): BYPASS, as the
- * self-hosted cache labels them. Any other unstored response is a MISS.
- */
-const ORIGIN_FORBIDS: ReadonlySet<StorageReason> = new Set<StorageReason>([
-  'no_store',
-  'private',
-  'no_cache',
-  'authorization',
-  'vary_star',
-  'set_cookie',
-  'origin_max_age_zero',
-  'expired_at_origin',
-]);
 
 const NOT_STORED: CachePlan = { mode: 'bypass', reason: 'error status at the edge' };
 
@@ -40,9 +25,11 @@ export const handler = async (event: CloudFrontResponseEvent): Promise<CloudFron
   const policy = { requestHeaders: flattenHeaders(request.headers), nowMs: Date.now() };
   setHeader(response.headers, 'Cache-Control', cdnCacheControl(status >= 400 ? NOT_STORED : plan, head, policy));
 
-  const refusal = plan.mode === 'cache' ? decideStorage(head, policy) : undefined;
-  const verdict =
-    plan.mode === 'bypass' || (refusal && !refusal.store && ORIGIN_FORBIDS.has(refusal.reason)) ? 'BYPASS' : 'MISS';
+  // Every refusal but an uncacheable status is the origin saying "do not share this": BYPASS, as the
+  // self-hosted cache labels it. Any other unstored response is a MISS.
+  const storage = plan.mode === 'cache' ? decideStorage(head, policy) : undefined;
+  const originForbids = storage !== undefined && !storage.store && storage.reason !== 'status_not_cacheable';
+  const verdict = plan.mode === 'bypass' || originForbids ? 'BYPASS' : 'MISS';
   if (status >= 400) setHeader(response.headers, 'X-Cache-Status', verdict);
   else if (verdict === 'BYPASS') setHeader(response.headers, INTERNAL.cacheVerdict, verdict);
   return response;
