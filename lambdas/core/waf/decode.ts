@@ -52,8 +52,12 @@ function decodeUtf8Lenient(bytes: number[]): string {
       }
       out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
       i += k;
+    } else if ((b === 0xc0 || b === 0xc1) && b1 !== undefined) {
+      // Old IIS decoders ignored the continuation marker bits: %c1%1c is '\\', %c0%2e is '.'.
+      out += String.fromCharCode(((b & 0x1f) << 6) | (b1 & 0x3f));
+      i += 2;
     } else if (b === 0xc0 || b === 0xc1) {
-      // A lone overlong lead byte (%c0%2e) is dropped, as lenient decoders do, exposing the ASCII after it.
+      // A lone overlong lead byte (%c0.) is dropped, as lenient decoders do, exposing the ASCII after it.
       i += 1;
     } else {
       out += String.fromCharCode(b);
@@ -165,8 +169,10 @@ const LOOKALIKE_MAP: Record<string, string> = {
   '\u29f9': '\\',
   '\u2024': '.',
   '\uf025': '\\',
+  // Private-use code points that Windows best-fit mapping turns into path separators (dotdotpwn lists).
+  '\uefc8': '/',
 };
-const LOOKALIKES = /[\u2215\u2044\u29f8\u2216\u29f5\u29f9\u2024\uf025]/g;
+const LOOKALIKES = /[\u2215\u2044\u29f8\u2216\u29f5\u29f9\u2024\uf025\uefc8]/g;
 
 /**
  * Fully decodes a value and folds case. `urlEncoded` says whether '+' means space (query strings and
@@ -218,7 +224,12 @@ export function toPathView(normalized: string): string {
   return text;
 }
 
-const SHELL_IFS = /\$\{?ifs(?:%[^}\s]{0,4})?\}?|\$\{?[*@#?]\}?/g;
+const SHELL_IFS = /\$\{?ifs(?:%[^}\s]{0,4})?\}?/g;
+/**
+ * Expansions that are empty (or a number nobody checks) in a non-interactive shell, used to split a
+ * command word: `c$@at`, `pi$()ng`, `wh\`\`oami`, `una$$me`.
+ */
+const SHELL_EMPTY_EXPANSION = /\$\{?[*@#?!_$-]\}?|\$\(\)|\x60\x60/g;
 const SHELL_QUOTES_IN_WORD = /(?<=[a-z0-9/])(?:''|""|\\|'(?=[a-z0-9]))/g;
 
 /**
@@ -230,6 +241,35 @@ export function toShellView(normalized: string): string {
   // A literal \n in a payload becomes a newline once echo -e or printf interprets it.
   if (text.includes('\\')) text = text.replace(/\\[nr]/g, '\n');
   if (text.includes('$')) text = text.replace(SHELL_IFS, ' ');
+  if (text.includes('$') || text.includes('``')) text = text.replace(SHELL_EMPTY_EXPANSION, '');
   if (text.includes("'") || text.includes('"') || text.includes('\\')) text = text.replace(SHELL_QUOTES_IN_WORD, '');
   return text;
+}
+
+const BASE64_TOKEN = /^[A-Za-z0-9+/_-]{8,4096}(?:=|%3[dD]){0,2}$/;
+const BASE64_PADDING = /(?:=|%3[dD])+$/;
+const HAS_UPPER = /[A-Z]/;
+const HAS_LOWER = /[a-z]/;
+
+/**
+ * The base64 view: a value that is one mixed-case base64 token (gadget chains and serialized objects
+ * travel this way) decoded at all four alignments — a fragment cut out of a longer base64 string
+ * decodes cleanly once the missing leading characters are made up — one reading per line, lower-cased.
+ * Empty for anything else. Reads the raw value because base64 is case-sensitive.
+ */
+export function toBase64View(raw: string): string {
+  if (raw.length < 8 || !BASE64_TOKEN.test(raw) || !HAS_UPPER.test(raw) || !HAS_LOWER.test(raw)) return '';
+  const body = raw.replace(BASE64_PADDING, '').replaceAll('-', '+').replaceAll('_', '/');
+  const readings: string[] = [];
+  for (const shift of ['', 'A', 'AA', 'AAA']) {
+    let token = shift + body;
+    if (token.length % 4 === 1) token = token.slice(0, -1);
+    token += '='.repeat((4 - (token.length % 4)) % 4);
+    try {
+      readings.push(atob(token));
+    } catch {
+      // Not decodable at this alignment.
+    }
+  }
+  return readings.join('\n').toLowerCase();
 }

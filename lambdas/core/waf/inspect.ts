@@ -1,5 +1,5 @@
 import type { EdgeRequest } from '../edge-request.ts';
-import { normalizeValue, toPathView, toShellView, toSqlView } from './decode.ts';
+import { normalizeValue, toBase64View, toPathView, toShellView, toSqlView } from './decode.ts';
 import { collectInputs } from './inputs.ts';
 import type { CompiledWaf, InputView, Signature, ThreatType, WafDecision, WafMatch } from './types.ts';
 
@@ -36,7 +36,11 @@ class ViewCache {
   private sql: string | undefined;
   private path: string | undefined;
   private shell: string | undefined;
-  constructor(readonly text: string) {}
+  private base64: string | undefined;
+  constructor(
+    readonly text: string,
+    private readonly raw: string,
+  ) {}
 
   get(view: InputView): string {
     switch (view) {
@@ -51,6 +55,11 @@ class ViewCache {
       case 'shell':
         this.shell ??= toShellView(this.text);
         return this.shell;
+      case 'raw':
+        return this.raw;
+      case 'base64':
+        this.base64 ??= toBase64View(this.raw);
+        return this.base64;
     }
   }
 }
@@ -67,7 +76,7 @@ export function inspectRequest(waf: CompiledWaf, req: EdgeRequest): WafDecision 
     const signatures =
       input.kind !== 'user-agent' && isPlainWords(input.raw) ? waf.plainWordSignatures : waf.signatures;
     if (signatures.length === 0) continue;
-    const views = new ViewCache(normalizeValue(input.raw, input.urlEncoded));
+    const views = new ViewCache(normalizeValue(input.raw, input.urlEncoded), input.raw);
     for (const signature of signatures) {
       if (matched.has(signature.id) || !appliesTo(signature, input.kind)) continue;
       if (!signature.test(views.get(signature.view))) continue;

@@ -17,7 +17,7 @@ export type ThreatType =
   | 'scanner';
 
 /** Which normalised rendering of a value a signature reads (see decode.ts). */
-export type InputView = 'text' | 'sql' | 'path' | 'shell';
+export type InputView = 'text' | 'sql' | 'path' | 'shell' | 'base64' | 'raw';
 
 /** Where a value came from; some signatures only make sense in some places. */
 export type InputKind = 'path' | 'arg-name' | 'arg' | 'body' | 'header' | 'cookie' | 'user-agent';

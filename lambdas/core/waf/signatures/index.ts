@@ -1,4 +1,5 @@
 import type { Signature } from '../types.ts';
+import { ANOMALY_SIGNATURES } from './anomaly.ts';
 import { INJECTION_SIGNATURES } from './injection.ts';
 import { LFI_SIGNATURES } from './lfi.ts';
 import { RCE_SIGNATURES } from './rce.ts';
@@ -14,4 +15,5 @@ export const ALL_SIGNATURES: readonly Signature[] = [
   ...INJECTION_SIGNATURES,
   ...LFI_SIGNATURES,
   ...SCANNER_SIGNATURES,
+  ...ANOMALY_SIGNATURES,
 ];

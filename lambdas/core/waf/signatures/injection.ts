@@ -7,6 +7,14 @@ import type { Signature } from '../types.ts';
  * they fold under the RCE toggle, each with its own threatType and rule-id prefix.
  */
 
+/**
+ * Class names of the deserialization gadget chains public exploit kits (ysoserial and successors)
+ * build on: Commons-Collections transformers, closures and factories, Xalan's TemplatesImpl, the JDK's
+ * AnnotationInvocationHandler, JdbcRowSetImpl, Groovy's MethodClosure. No ordinary request names them.
+ */
+const JAVA_GADGETS =
+  '(?:(?:invoker|chained|constant|instantiate|clone|closure|predicate|factory|switch|map)transformer|(?:for|while|if|switch|chained|transformer)closure|(?:instantiate|prototypeclone|prototypeserialization|reflection)factory|templatesimpl|annotationinvocationhandler|jdbcrowsetimpl|badattributevalueexpexception|methodclosure|convertedclosure|beancomparator|comparatortransformer)';
+
 export const INJECTION_SIGNATURES: readonly Signature[] = [
   regexSignature({
     id: 'PHP-100',
@@ -56,6 +64,44 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       /\$\{ ?@?(?:system|eval|exec|phpinfo|print|passthru|assert|shell_exec|\$_)|\$_\w{1,20} ?\[[^\]]{0,40}\] ?\(|\b(?:chr|base64_decode|str_rot13) ?\([^)]{0,40}\) ?\. ?(?:chr|base64_decode|str_rot13) ?\(/,
   }),
   regexSignature({
+    id: 'PHP-140',
+    family: 'rce',
+    threatType: 'php_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'Call of a PHP-only code-execution, decoding or socket function (gzinflate(, fsockopen(, posix_*(), even with comments before the parenthesis',
+    view: 'text',
+    anyOf: ['('],
+    pattern:
+      /(?<![\w$>.-])(?:shell_exec|passthru|proc_open|pcntl_exec|create_function|call_user_func(?:_array)?|base64_decode|gzinflate|gzuncompress|gzdecode|bzdecompress|zlib_decode|str_rot13|fsockopen|pfsockopen|stream_socket_client|posix_\w{3,20}|phpinfo|show_source|highlight_file|get_defined_vars|ini_set|putenv|dl|assert_options|preg_replace_callback|array_map|file_put_contents|move_uploaded_file)(?:\s|\/\*[^*]{0,80}\*\/|(?:#|\/\/)[^\n]{0,80}\n){0,5}=?\(/,
+  }),
+  regexSignature({
+    id: 'PHP-150',
+    family: 'rce',
+    threatType: 'php_injection',
+    level: 2,
+    severity: 4,
+    description: 'PHP variable function call ($a(1), $$b(2), $_[$x](…))',
+    view: 'text',
+    anyOf: ['$'],
+    pattern:
+      /\$(?:\$?[a-z_][\w]{0,39}|\{[^}]{1,40}\})(?:\s{0,3}(?:\[[^\]]{0,30}\]|\{\d{1,4}\})){0,3}(?:\s{0,3}\/\*[^*]{0,40}\*\/)?\s{0,3}\(/,
+  }),
+  regexSignature({
+    id: 'PHP-160',
+    family: 'rce',
+    threatType: 'php_injection',
+    level: 1,
+    severity: 5,
+    description: 'Upload of a server-executable script announced in a file-name header (X-Filename: shell.php)',
+    view: 'text',
+    anyOf: ['.'],
+    kinds: ['header'],
+    matchesPlainWords: true,
+    pattern: /^[^/:?=&]{0,200}\.(?:php\d?|phtml|phar|pht|jspx?|aspx?|ashx|asmx|cer|cgi|shtml)[\s.]{0,40}$/,
+  }),
+  regexSignature({
     id: 'JAVA-100',
     family: 'rce',
     threatType: 'java_injection',
@@ -86,9 +132,14 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       'getdeclaredmethod',
       'org.apache',
       't(',
+      'com.',
+      'org.',
+      'sun.',
+      'bsh.',
     ],
+    matchesPlainWords: true,
     pattern:
-      /\bjava\.(?:lang|io|net|nio|util|beans|rmi|security)\.[a-z]|\bprocessbuilder\b|\bruntime ?\. ?getruntime ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\./,
+      /\bjava\.(?:lang|io|net|nio|util|beans|rmi|security)\.[a-z]|\bjava\.(?:[a-z]{1,20}\.)?(?:runtime|processbuilder)\b|\bprocessbuilder\b|\b(?:com\.opensymphony\.xwork2|com\.sun\.org\.apache|com\.sun\.jndi|org\.apache\.(?:commons\.(?:collections|beanutils)|xalan|bcel|tomcat\.dbcp)|org\.codehaus\.groovy\.runtime|org\.springframework\.(?:beans\.factory|context\.support)|org\.omg\.corba|sun\.(?:misc\.unsafe|reflect\.annotation|rmi\.)|javax\.script\.scriptengine|bsh\.interpreter)\b|\bruntime ?\. ?getruntime ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\./,
   }),
   regexSignature({
     id: 'JAVA-120',
@@ -99,8 +150,35 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     description: 'OGNL / Struts expression or Java serialized object',
     view: 'text',
     anyOf: ['%{', '#_memberaccess', '@ognl', 'ognlcontext', '#context[', 'xwork', 'ro0ab', 'aced0005', 'h4siaaaaaaaa'],
+    matchesPlainWords: true,
     pattern:
-      /%\{ ?[#(@(]|#_memberaccess|@ognl|\bognlcontext\b|#context\[|\bxwork\.methodaccessor|\brO0ab[a-z0-9+/]{4}|\baced0005\b|\bh4siaaaaaaaa/i,
+      /%\{ ?[#(@(]|#_memberaccess|@ognl|\bognlcontext\b|#context\[|\bxwork\.methodaccessor|\bro0ab|\baced0005\b|\bh4siaaaaaaaa/i,
+  }),
+  regexSignature({
+    id: 'JAVA-130',
+    family: 'rce',
+    threatType: 'java_injection',
+    level: 1,
+    severity: 5,
+    description: 'Java deserialization gadget class name (InvokerTransformer, TemplatesImpl, JdbcRowSetImpl, …)',
+    view: 'text',
+    anyOf: ['transformer', 'closure', 'factory', 'templatesimpl', 'handler', 'rowsetimpl', 'exception', 'comparator'],
+    matchesPlainWords: true,
+    pattern: new RegExp(`\\b(?:[\\w$]{1,40}\\.){0,8}${JAVA_GADGETS}\\b`),
+  }),
+  regexSignature({
+    id: 'JAVA-140',
+    family: 'rce',
+    threatType: 'java_injection',
+    level: 1,
+    severity: 5,
+    description: 'Base64 token that decodes to a Java serialized object, a gadget class or Runtime/ProcessBuilder',
+    view: 'base64',
+    matchesPlainWords: true,
+    pattern: new RegExp(
+      `^\\xac\\xed\\x00\\x05|${JAVA_GADGETS}|\\bjava\\.lang\\.|(?:^|[^a-z])(?:runtime|processbuilder)(?:[^a-z]|$)`,
+      'm',
+    ),
   }),
   regexSignature({
     id: 'NODE-100',
@@ -125,6 +203,19 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     anyOf: ['proto'],
     matchesPlainWords: true,
     pattern: /\b__proto__\b|\bconstructor ?(?:\. ?|\[ ?['"`]?)prototype\b|\[ ?['"`]?(?:__proto__|prototype)['"`]? ?\]/,
+  }),
+  regexSignature({
+    id: 'NODE-130',
+    family: 'rce',
+    threatType: 'node_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'Server-side JavaScript construct (new Function(, this.constructor.constructor, process["env"], endless while loop)',
+    view: 'text',
+    anyOf: ['function', 'constructor', 'process', 'module', 'while', '__js'],
+    pattern:
+      /\bnew function ?\(|\bconstructor ?\. ?constructor\b|\bprocess ?\[ ?['"`](?:env|mainmodule|binding)|\bwhile ?\( ?(?:!|true\b|[+-]?infinity\b|[+-]?\d|new \w)[^)]{0,20}\) ?(?:;|\{ ?\})|__js_function/,
   }),
   regexSignature({
     id: 'NODE-120',

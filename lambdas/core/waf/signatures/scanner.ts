@@ -60,4 +60,16 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     pattern:
       /\/(?:cfide\/(?:administrator|adminapi|componentutils)|iisadmpwd|iissamples|iisadmin|_vti_(?:bin|pvt|inf)|_cti_pvt|msadc|scripts\/(?:\.\.|root\.exe|cmd\.exe)|cgi-bin\/(?:test-cgi|phf|php|printenv|nph-test-cgi)|phpmyadmin|pma\/|myadmin|\.git\/(?:config|head|index)|\.svn\/(?:entries|wc\.db)|\.hg\/|\.ds_store|\.env$|\.htpasswd|server-status|server-info|manager\/html|jmx-console|web-console|invoker\/|axis2?\/|solr\/admin|actuator\/(?:env|heapdump)|wp-config\.php|xmlrpc\.php|samples\/(?:gbook|search)|sitemgr|webdav)(?:\/|$|\?)/,
   }),
+  regexSignature({
+    id: 'SCAN-220',
+    family: 'scanner',
+    threatType: 'scanner',
+    level: 2,
+    severity: 4,
+    description: 'Forced browsing for a hidden file or directory (/.env, /.git/, /.vscode/, tool configuration)',
+    view: 'path',
+    anyOf: ['/.'],
+    kinds: ['path'],
+    pattern: /\/\.(?!well-known(?:\/|$))[\w-][\w.-]{0,40}(?:\/|$)/,
+  }),
 ];

@@ -199,6 +199,44 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       /\b(?:or|and|xor|having|where|when)\b ?\(? ?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
   }),
   regexSignature({
+    id: 'SQLI-171',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'Boolean operator on a numeric comparison closing a condition (AND 2771=1709), even glued to the value',
+    view: 'sql',
+    anyOf: ['or', 'and'],
+    pattern:
+      /(?:\b|\d|[a-z])(?:or|and|xor) ?\(? ?(?:\d{1,10} ?(?:=|!=|<>|<=>) ?\d{1,10} ?(?:\)|=|--|#|;|$)|(\d{1,10}) ?= ?\(? ?\1(?![\w.]))/,
+  }),
+  regexSignature({
+    id: 'SQLI-175',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 4,
+    description: "PostgreSQL cast or JSON operator after a string or sub-expression ('…'::jsonb, )::int, '{…}' @> '…')",
+    view: 'sql',
+    anyOf: ['::', '@>', '<@'],
+    pattern:
+      /['")]::(?:jsonb?|int[248]?|integer|bigint|smallint|text|varchar|bool(?:ean)?|numeric|double precision|regclass|oid|bytea)\b|\w\)::(?:int|text|bool)|['"] ?(?:@>|<@) ?['"]/,
+  }),
+  regexSignature({
+    id: 'SQLI-200',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description: 'NoSQL (MongoDB) query operator injected through a parameter or JSON key ([$ne], {"$where": …})',
+    view: 'text',
+    anyOf: ['$'],
+    kinds: ['arg', 'arg-name', 'cookie'],
+    pattern:
+      /\[ ?\$(?:ne|eq|gt|gte|lt|lte|in|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|text|size|all|type|mod|function|accumulator)\b ?\]|^\$(?:ne|gt|gte|lt|lte|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|text|function|accumulator)$/,
+  }),
+  regexSignature({
     id: 'SQLI-180',
     family: 'sqli',
     threatType: 'sql_injection',

@@ -204,11 +204,12 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     level: 2,
     severity: 4,
     description:
-      'Server-framework session identifier supplied as a request parameter (jsessionid, phpsessid, aspsessionid)',
+      'Server-framework session cookie name supplied as a request parameter (jsessionid, phpsessid, connect.sid, laravel_session, …)',
     view: 'text',
     kinds: ['arg-name'],
     matchesPlainWords: true,
-    pattern: /^(?:jsessionid|phpsessid|aspsessionid\w{0,10}|asp\.net_sessionid|cfid|cftoken)$/,
+    pattern:
+      /^(?:jsessionid|phpsessid|aspsessionid\w{0,10}|asp\.net_sessionid|cfid|cftoken|laravel_session|connect\.sid|_flask_session|next-auth\.session-token|__secure-next-auth\.session-token|rack\.session|play_session|sails\.sid|koa[.:]sess(?:\.sig)?|cakephp|zend_session_id|ci_session|symfony|_rails_session|express\.sid|jwt_session)$/,
   }),
   regexSignature({
     id: 'XSS-113',
