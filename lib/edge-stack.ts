@@ -97,6 +97,17 @@ export class EdgeStack extends Stack {
         resources: [tableArn, `${tableArn}/index/${TABLE.gsi1.name}`],
       }),
     );
+    // The challenge HMAC key is created on first use in the home region; the condition confines this
+    // write to the gateway-secret items, so the edge can change nothing else in the table.
+    requestRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [
+          `arn:${this.partition}:dynamodb:${settings.homeRegion}:${this.account}:table/${settings.tableName}`,
+        ],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['GLOBAL'] } },
+      }),
+    );
     requestRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ['sqs:SendMessage'],

@@ -5,6 +5,7 @@ import type { DdosConfig } from '../core/config/ddos-config.ts';
 import type { EdgeRule, EdgeRuleInput } from '../core/config/edge-rule.ts';
 import type { WafConfig } from '../core/config/waf-config.ts';
 import { ApiKeyRepository } from './api-key-repository.ts';
+import { GatewaySecretRepository } from './gateway-secret-repository.ts';
 import { IdempotencyRepository } from './idempotency-repository.ts';
 import { ProjectChildRepository, ProjectSettingRepository } from './project-child-repository.ts';
 import { ProjectRepository } from './project-repository.ts';
@@ -30,6 +31,7 @@ export function createRepositories(doc: DynamoDBDocumentClient, tableName: strin
     usage: new UsageRepository(table),
     wafEvents: new WafEventRepository(table),
     idempotency: new IdempotencyRepository(table),
+    secrets: new GatewaySecretRepository(table),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -17,6 +17,7 @@
  * | usage (month) | USAGE#<projectId>        | MONTH#<yyyy-mm>             |                       |                     |
  * | WAF event     | EVENTS#<projectId>       | EVENT#<isoTimestamp>#<id>   |                       |                     |
  * | idempotency   | IDEMPOTENCY#<hash>       | META                        |                       |                     |
+ * | gateway secret| GLOBAL                   | SECRET#<name>               |                       |                     |
  *
  * `expiresAt` (epoch seconds) is the table's TTL attribute: sessions, WAF events, idempotency records.
  */
@@ -43,6 +44,7 @@ export const keys = {
   edgeRule: (projectId: string, ruleId: string) => ({ pk: `PROJECT#${projectId}`, sk: `RULE#${ruleId}` }),
   alertPolicy: (projectId: string, policyId: string) => ({ pk: `PROJECT#${projectId}`, sk: `ALERT#${policyId}` }),
   usage: (projectId: string, month: string) => ({ pk: `USAGE#${projectId}`, sk: `MONTH#${month}` }),
+  gatewaySecret: (name: string) => ({ pk: 'GLOBAL', sk: `SECRET#${name}` }),
   idempotency: (scopeHash: string) => ({ pk: `IDEMPOTENCY#${scopeHash}`, sk: 'META' }),
   wafEventPartition: (projectId: string) => `EVENTS#${projectId}`,
   wafEvent: (projectId: string, timestamp: string, eventId: string) => ({

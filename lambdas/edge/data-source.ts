@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EdgeProjectConfig } from '../core/project-config.ts';
 import { ApiKeyRepository } from '../data/api-key-repository.ts';
 import { createDocumentClient } from '../data/dynamo.ts';
+import { CHALLENGE_SECRET, GatewaySecretRepository } from '../data/gateway-secret-repository.ts';
 import { loadEdgeProjectConfig } from '../data/project-config-loader.ts';
 import { Table } from '../data/table.ts';
 import { nearestTableRegion } from './nearest-region.ts';
@@ -13,6 +14,8 @@ import { readThrough, TtlCache } from './ttl-cache.ts';
 export interface EdgeDataSource {
   projectConfig(projectId: string): Promise<EdgeProjectConfig | undefined>;
   verifyApiKey(projectId: string, presentedKey: string): Promise<{ keyId: string } | undefined>;
+  /** The gateway-wide HMAC key for challenges; read once per instance (created in the home region if absent). */
+  challengeSecret(): Promise<string>;
 }
 
 // Unknown projects and rejected keys are remembered briefly only, so a project or key created a moment
@@ -21,6 +24,8 @@ const NEGATIVE_TTL_MS = 5_000;
 
 export function createEdgeDataSource(options: {
   doc: DynamoDBDocumentClient;
+  /** Client for the home-region table, where a missing gateway secret is created; defaults to `doc`. */
+  homeDoc?: DynamoDBDocumentClient;
   settings: Pick<EdgeSettings, 'tableName' | 'configTtlMs' | 'apiKeyTtlMs'>;
   now?: () => number;
 }): EdgeDataSource {
@@ -30,7 +35,16 @@ export function createEdgeDataSource(options: {
   const apiKeys = new ApiKeyRepository(table, () => new Date(now()));
   const configs = new TtlCache<EdgeProjectConfig | undefined>(500, now);
   const verdicts = new TtlCache<{ keyId: string } | undefined>(5_000, now);
+  const secrets = new GatewaySecretRepository(table, new Table(options.homeDoc ?? doc, settings.tableName));
+  let challengeSecret: Promise<string> | undefined;
   return {
+    challengeSecret: () => {
+      challengeSecret ??= secrets.getOrCreate(CHALLENGE_SECRET).catch((err) => {
+        challengeSecret = undefined; // retry on the next request rather than failing every challenge forever
+        throw err;
+      });
+      return challengeSecret;
+    },
     projectConfig: (projectId) =>
       readThrough(
         configs,
@@ -58,7 +72,9 @@ export function sharedEdgeDataSource(settings: EdgeSettings = EDGE_SETTINGS): Ed
   if (!shared) {
     // AWS_REGION is set by the Lambda runtime to where the function executes, not configured by us.
     const region = nearestTableRegion(process.env.AWS_REGION, settings.tableRegions, settings.homeRegion);
-    shared = createEdgeDataSource({ doc: createDocumentClient({ region }), settings });
+    const doc = createDocumentClient({ region });
+    const homeDoc = region === settings.homeRegion ? doc : createDocumentClient({ region: settings.homeRegion });
+    shared = createEdgeDataSource({ doc, homeDoc, settings });
   }
   return shared;
 }

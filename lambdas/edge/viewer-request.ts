@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CloudFrontRequestEvent, CloudFrontRequestResult, Context } from 'aws-lambda';
 import { normaliseQuery } from '../core/cache/normalise.ts';
+import { challengeResponse } from '../core/challenge/challenge.ts';
 import { evaluateRequest } from '../core/pipeline/pipeline.ts';
 import { jsonError } from '../core/pipeline/responses.ts';
 import type { CachePlan, EdgeResponse, SecurityEvent, Stage } from '../core/pipeline/types.ts';
@@ -50,7 +51,12 @@ export function createViewerRequestHandler(deps: ViewerRequestDeps) {
       const decision = await evaluateRequest(
         toEdgeRequest(request),
         config,
-        { now: deps.now, verifyApiKey: (p, k) => deps.data.verifyApiKey(p, k) },
+        {
+          now: deps.now,
+          verifyApiKey: (p, k) => deps.data.verifyApiKey(p, k),
+          challengeSecret: await deps.data.challengeSecret(),
+          challengeResponse,
+        },
         { requestId, ...(deps.stages ? { stages: deps.stages } : {}) },
       );
       if (decision.events.length > 0) await deps.publishEvents(decision.events, context);

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../lambdas/core/ids.ts';
@@ -149,5 +149,44 @@ describe('nearest table replica', () => {
 
     // Assess
     expect(region).toBe(expected);
+  });
+
+  it('creates the challenge secret once when the table has none, then reuses it for the instance', async () => {
+    // Prepare: the first read finds nothing, the read after the conditional create finds the value.
+    const clock = { now: 1_000_000 };
+    const data = source(clock);
+    ddb
+      .on(GetCommand)
+      .resolvesOnce({})
+      .resolves({ Item: { pk: 'GLOBAL', sk: 'SECRET#challenge', value: 'stored-secret' } });
+    ddb.on(PutCommand).resolves({});
+
+    // Act
+    const first = await data.challengeSecret();
+    const second = await data.challengeSecret();
+
+    // Assess
+    expect(first).toBe('stored-secret');
+    expect(second).toBe('stored-secret');
+    const puts = ddb.commandCalls(PutCommand);
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.args[0].input.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(2);
+  });
+
+  it('keeps the secret another writer created first when the conditional create loses the race', async () => {
+    // Prepare
+    const data = source({ now: 1 });
+    ddb
+      .on(GetCommand)
+      .resolvesOnce({})
+      .resolves({ Item: { pk: 'GLOBAL', sk: 'SECRET#challenge', value: 'winner' } });
+    ddb.on(PutCommand).rejects(Object.assign(new Error('exists'), { name: 'ConditionalCheckFailedException' }));
+
+    // Act
+    const secret = await data.challengeSecret();
+
+    // Assess
+    expect(secret).toBe('winner');
   });
 });
