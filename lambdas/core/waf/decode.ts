@@ -214,11 +214,29 @@ const DOT_SEGMENT = /\/(?:\.\/)+/g;
 const HEX_LITERAL_PATH_CHAR = /0x(?:2e|2f|5c)/g;
 const HEX_LITERAL_CHARS: Record<string, string> = { '0x2e': '.', '0x2f': '/', '0x5c': '/' };
 
+/** `%2%e`: each nibble escaped on its own, which some decoders reassemble into `%2e`. */
+const SPLIT_NIBBLE_ESCAPE = /%([0-9a-f])%([0-9a-f])/g;
+/** `..2f`: a hex code without its percent sign right after dots. */
+const BARE_HEX_SEPARATOR = /(?<=\.)(?:2f|5c)/g;
+/** Control characters left over from broken overlong sequences; 0x1c is what `%c0%9c` (meant as `\`) folds to. */
+const PATH_CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/g;
+const HAS_PATH_CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/;
+/** A segment like `??` or `.?`: the Windows wildcard `?` matches the dots of `..`. */
+const WILDCARD_DOTS = /(?<![^/])(?=[.?]{0,2}\?)[.?]{2,3}(?![^/])/g;
+
 export function toPathView(normalized: string): string {
   let text = normalized;
   // dotdotpwn-style 0x2e0x2e0x5c: some file APIs are handed hex-escaped separators.
   if (text.includes('0x')) text = text.replace(HEX_LITERAL_PATH_CHAR, (m) => HEX_LITERAL_CHARS[m] ?? m);
+  if (text.includes('%')) {
+    text = text.replace(SPLIT_NIBBLE_ESCAPE, (_m, a: string, b: string) =>
+      String.fromCharCode(Number.parseInt(a + b, 16)),
+    );
+  }
+  if (text.includes('.2f') || text.includes('.5c')) text = text.replace(BARE_HEX_SEPARATOR, '/');
+  if (HAS_PATH_CONTROL.test(text)) text = text.replace(PATH_CONTROL, (c) => (c === '\u001c' ? '/' : ''));
   if (text.includes('\\')) text = text.replaceAll('\\', '/');
+  if (text.includes('?')) text = text.replace(WILDCARD_DOTS, '..');
   if (text.includes('//')) text = text.replace(SLASH_RUN, '/');
   if (text.includes('/./')) text = text.replace(DOT_SEGMENT, '/');
   return text;

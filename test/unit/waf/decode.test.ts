@@ -4,6 +4,7 @@ import {
   decodeJsEscapes,
   normalizeValue,
   percentDecodeOnce,
+  toBase64View,
   toPathView,
   toShellView,
   toSqlView,
@@ -50,5 +51,42 @@ describe('WAF decoding', () => {
   it('removes shell quoting tricks in the shell view', () => {
     // Act / Assess
     expect(toShellView(`c'a't\${ifs}/etc/pa\\sswd`)).toBe('cat /etc/passwd');
+  });
+});
+
+describe('WAF path view: dotdotpwn-style separators', () => {
+  it.each([
+    ['split-nibble escapes', '%2%e%2%e%2%fetc%2%fpasswd', '../etc/passwd'],
+    ['bare hex after dots', '..2f..2fetc2fpasswd', '../../etc2fpasswd'],
+    ['control bytes from broken overlong sequences', '..\u0001/..\u001cboot.ini', '../../boot.ini'],
+    ['Windows wildcards standing in for dots', '.?/??/etc/issue', '../../etc/issue'],
+  ])('folds %s', (_name, input, expected) => {
+    // Act
+    const view = toPathView(input);
+    // Assess
+    expect(view).toBe(expected);
+  });
+
+  it('keeps a question mark that is part of a file name', () => {
+    // Act
+    const view = toPathView('docs/what?.md');
+    // Assess
+    expect(view).toBe('docs/what?.md');
+  });
+});
+
+describe('WAF base64 view', () => {
+  it('decodes a mixed-case token at every alignment', () => {
+    // Act
+    const view = toBase64View('HJ1bnRpbWU');
+    // Assess
+    expect(view.split('\n').some((reading) => reading.includes('runtime'))).toBe(true);
+  });
+
+  it('is empty for words, hex ids and JWTs', () => {
+    // Act
+    const views = ['password123', '5f2b9c0e8a1d4e7f', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc'].map(toBase64View);
+    // Assess
+    expect(views).toEqual(['', '', '']);
   });
 });

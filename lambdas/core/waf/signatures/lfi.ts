@@ -57,6 +57,18 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     pattern: /(?:^|[/=\s])\.{2,8}\/[\w.~-]/,
   }),
   regexSignature({
+    id: 'LFI-104',
+    family: 'lfi',
+    threatType: 'local_file_inclusion',
+    level: 1,
+    severity: 5,
+    description: 'System file reached through junk separators (etc%qfpasswd, ..%01boot.ini, c:\\boot.ini)',
+    view: 'path',
+    anyOf: ['etc', '.ini'],
+    pattern:
+      /\betc(?=[^\s]{0,3}[^\w\s])[^\s/]{1,4}(?:passwd|shadow|issue|hosts|group)\b|[^\w\s](?:boot|win|system)\.ini\b/,
+  }),
+  regexSignature({
     id: 'LFI-110',
     family: 'lfi',
     threatType: 'local_file_inclusion',
@@ -65,7 +77,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     description: 'Absolute path to a sensitive system file (/etc/passwd, /proc/self/environ, c:\\windows\\win.ini)',
     view: 'path',
     anyOf: ['/'],
-    pattern: new RegExp(`(?:^|[=:'"(;|&\`]|[a-z]:)/${SENSITIVE_FILES}`),
+    pattern: new RegExp(`(?:^|[^\\w\\s.]|[a-z]:)/${SENSITIVE_FILES}`),
   }),
   regexSignature({
     id: 'LFI-111',
