@@ -9,6 +9,7 @@ import type { Plan, PlanName } from '../lambdas/core/plans.ts';
 import { plansWith } from '../lambdas/core/quota/quota.ts';
 import { RateLimiter } from '../lambdas/core/ratelimit/sliding-window.ts';
 import { createDocumentClient, ensureTable } from '../lambdas/data/dynamo.ts';
+import { CHALLENGE_SECRET } from '../lambdas/data/gateway-secret-repository.ts';
 import { loadEdgeProjectConfig } from '../lambdas/data/project-config-loader.ts';
 import { createRepositories, type Repositories } from '../lambdas/data/repositories.ts';
 import { TABLE } from '../lambdas/data/table-design.ts';
@@ -16,7 +17,6 @@ import { createApiRequestHandler } from './api-server.ts';
 import { type Bootstrap, ensureBootstrap } from './bootstrap.ts';
 import { HttpCache, type HttpCacheOptions } from './cache/http-cache.ts';
 import { cacheOptionsFromEnv } from './cache/options.ts';
-import { loadOrCreateChallengeSecret } from './challenge-secret.ts';
 import { createDemoOrigin, listen } from './demo-origin.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
 import { createCountryResolver, type GeoOptions, geoOptionsFromEnv } from './geo/country-resolver.ts';
@@ -121,7 +121,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     intervalMs: options.eventFlushIntervalMs,
     onError: (err) => log(`waf events: flush failed, will retry: ${String(err)}`),
   });
-  const challengeSecret = loadOrCreateChallengeSecret(persist ? dataDir : undefined);
+  const challengeSecret = await repos.secrets.getOrCreate(CHALLENGE_SECRET);
   const countryOf = createCountryResolver(options.geo ?? geoOptionsFromEnv(process.env));
   const verifyKey = ttlMemo((composite: string) => {
     const [projectId, key] = splitOnce(composite);

@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_VERIFY_PATH, solve } from '../../../lambdas/core/challenge/index.ts';
 import { eventually } from '../../helpers/http.ts';
@@ -117,10 +115,12 @@ describe('JavaScript challenge at the proxy, with a plain HTTP client', () => {
     expect(h.origin.hits).toBe(before + 1);
   });
 
-  it('keeps the challenge secret in a 0600 file in the data dir', () => {
+  it('keeps the challenge secret in the table, so every process signs with one key', async () => {
     // Act
-    const mode = statSync(join(h.t.dataDir, 'challenge-secret')).mode & 0o777;
+    const stored = await h.t.server.repos.secrets.getOrCreate('challenge');
+    const again = await h.t.server.repos.secrets.getOrCreate('challenge');
     // Assess
-    expect(mode).toBe(0o600);
+    expect(stored).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(again).toBe(stored);
   });
 });
