@@ -58,7 +58,7 @@ export function createServices(repos: Repositories, options: ServiceOptions = {}
     sessions: new SessionService(ctx),
     alertPolicies: new AlertPolicyService(ctx),
     cache: new CacheService(ctx, options.purgeCache),
-    waf: new WafService(ctx),
+    waf: new WafService(ctx, usage),
     usage,
     rules: new RulesService(ctx, usage, options.rateLimiter),
     ddos: new DdosService(ctx, options.ddosActivity),

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { countryCode } from '../../core/config/common.ts';
 import { type WafConfig, type WafConfigPatch, wafConfigSchema } from '../../core/config/waf-config.ts';
 import type { EdgeRequest } from '../../core/edge-request.ts';
-import { PlanRequiredError, QuotaExceededError, ValidationError } from '../../core/errors.ts';
+import { PlanRequiredError, ValidationError } from '../../core/errors.ts';
 import { isIp } from '../../core/net/ip.ts';
 import { compiledWafFor, type WafVerdict, wafVerdict } from '../../core/pipeline/waf-stage.ts';
-import { PLANS, planAtLeast } from '../../core/plans.ts';
-import { usageMonth } from '../../data/usage-repository.ts';
+import { planAtLeast } from '../../core/plans.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
+import type { UsageService } from './usage-service.ts';
 
 /** SPEC endpoint 3 input: what the request looks like; nothing is sent anywhere. */
 export const wafSandboxInputSchema = z
@@ -61,13 +61,11 @@ export interface WafSandboxResult {
   wafEnabled: boolean;
 }
 
-function secondsToNextMonth(now: Date): number {
-  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
-}
-
 export class WafService {
-  constructor(private readonly ctx: ServiceContext) {}
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly usage: UsageService,
+  ) {}
 
   private async storedConfig(projectId: string): Promise<WafConfig> {
     // Parsing fills in defaults for fields added after the document was stored.
@@ -103,9 +101,7 @@ export class WafService {
    */
   async sandbox(principal: Principal, projectId: string, input: WafSandboxInput): Promise<WafSandboxResult> {
     const project = await this.ctx.auth.authorizeProject(principal, projectId);
-    const now = this.ctx.now();
-    const used = await this.ctx.repos.usage.add(projectId, usageMonth(now), 1);
-    if (used > PLANS[project.plan].monthlyRequests) throw new QuotaExceededError(secondsToNextMonth(now));
+    await this.usage.countBillableCall(project);
     const config = await this.storedConfig(projectId);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(input.headers)) headers[name.toLowerCase()] = value;
