@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from '../net/countries.ts';
 import { isIp, parseCidr } from '../net/ip.ts';
 import { checkSafePattern } from '../rules/safe-regex.ts';
+import { HEADER_CONDITION } from './condition-shapes.ts';
 
 /** SPEC §2 condition table: the ops each field allows. */
 export const CONDITION_OPS = {
@@ -22,8 +23,8 @@ export const MAX_CONDITION_VALUE = 2048;
 export const MAX_BODY_NEEDLE = 1024;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** `<header-name>: <header-value>`; the value may be empty (with `contains`: "header present"). */
-export const HEADER_CONDITION = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*)$/s;
+
+export { HEADER_CONDITION };
 
 /** Why `value` is not acceptable for this field and op, or undefined. Ops are already known valid. */
 function conditionValueProblem(field: ConditionField, op: string, value: string): string | undefined {

@@ -1,4 +1,5 @@
-import { type EdgeRule, type EdgeRuleCondition, HEADER_CONDITION } from '../config/edge-rule.ts';
+import { HEADER_CONDITION } from '../config/condition-shapes.ts';
+import type { EdgeRule, EdgeRuleCondition } from '../config/edge-rule.ts';
 import { cidrContains, parseCidr, parseIp } from '../net/ip.ts';
 import type { RequestView } from './request-view.ts';
 import { compileSafePattern } from './safe-regex.ts';
