@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileGlob, matchGlob } from '../../../lambdas/core/cache/glob.ts';
+import { compileGlob, globPatternProblem, matchGlob } from '../../../lambdas/core/cache/glob.ts';
 import { selectCacheRule, sortCacheRules } from '../../../lambdas/core/cache/rules.ts';
 import { cacheRule } from './fixtures.ts';
 
@@ -78,5 +78,32 @@ describe('cache rule selection', () => {
     const rule = selectCacheRule(rules, '/~user/page');
     // Assess
     expect(rule?.id).toBe('tilde');
+  });
+});
+
+describe('cache rule pattern validation', () => {
+  it.each([['/static/**'], ['/api/*/items'], ['/a/**/b'], ['/file?.txt'], ['/caf%C3%A9/*']])(
+    'accepts %s',
+    (pattern) => {
+      // Act
+      const problem = globPatternProblem(pattern);
+      // Assess
+      expect(problem).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['static/*', /start with \//],
+    ['/search?q=*', /query string/],
+    ['/img/[a-z]*', /character classes/],
+    ['/{a,b}/x', /alternatives/],
+    ['/a b', /whitespace/],
+    ['/a\tb', /whitespace/],
+    ['/a/***', /three or more/],
+  ])('refuses %s, saying why', (pattern, why) => {
+    // Act
+    const problem = globPatternProblem(pattern);
+    // Assess
+    expect(problem).toMatch(why);
   });
 });
