@@ -2,7 +2,14 @@ import type { WafConfig } from '../config/waf-config.ts';
 import { compileIpMatcher } from '../net/ip.ts';
 import { sensitivitySettings } from './sensitivity.ts';
 import { ALL_SIGNATURES } from './signatures/index.ts';
-import type { CompiledWaf, Signature, WafFamily } from './types.ts';
+import type { CompiledWaf, InputKind, Signature, WafFamily } from './types.ts';
+
+const INPUT_KINDS: readonly InputKind[] = ['path', 'arg-name', 'arg', 'body', 'header', 'cookie', 'user-agent'];
+
+function byKind(signatures: readonly Signature[]): Record<InputKind, readonly Signature[]> {
+  const entries = INPUT_KINDS.map((kind) => [kind, signatures.filter((s) => !s.kinds || s.kinds.includes(kind))]);
+  return Object.fromEntries(entries) as Record<InputKind, readonly Signature[]>;
+}
 
 function familyEnabled(config: WafConfig, family: WafFamily): boolean {
   switch (family) {
@@ -23,11 +30,14 @@ function familyEnabled(config: WafConfig, family: WafFamily): boolean {
 export function compileWaf(config: WafConfig, signatures: readonly Signature[] = ALL_SIGNATURES): CompiledWaf {
   const settings = sensitivitySettings(config.sensitivityScore);
   const active = signatures.filter((s) => s.level <= settings.paranoiaLevel && familyEnabled(config, s.family));
+  const plainWordSignatures = active.filter((s) => s.matchesPlainWords === true);
   return {
     sensitivity: config.sensitivityScore,
     ...settings,
     signatures: active,
-    plainWordSignatures: active.filter((s) => s.matchesPlainWords === true),
+    plainWordSignatures,
+    signaturesByKind: byKind(active),
+    plainWordSignaturesByKind: byKind(plainWordSignatures),
     isAllowedIp: compileIpMatcher(config.allowedIps),
     isBlockedIp: compileIpMatcher(config.blockedIps),
     blockedCountries: new Set(config.blockedCountries.map((c) => c.toUpperCase())),

@@ -194,7 +194,11 @@ export function normalizeValue(raw: string, urlEncoded: boolean): string {
 
 const SQL_LINE_COMMENT = /(?:#|--)[^\n]{0,200}\n/g;
 const SQL_BLOCK_COMMENT = /\/\*!?\d{0,6}|\*\//g;
-const WHITESPACE_RUN = /[\s\u000b\u00a0]+/g;
+/** Whitespace that is not already one plain space: a longer run, or any tab, newline or NBSP. */
+const WHITESPACE_RUN =
+  /(?: [\s\u000b\u00a0]|[\t\n\r\f\u000b\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff])[\s\u000b\u00a0]*/g;
+const NEEDS_WHITESPACE_FOLD =
+  /(?: [\s\u000b\u00a0]|[\t\n\r\f\u000b\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff])/;
 
 /**
  * The SQL view: comments become token separators (MySQL treats `UNION/**\/SELECT` and
@@ -204,7 +208,7 @@ export function toSqlView(normalized: string): string {
   let text = normalized;
   if (text.includes('\n') && (text.includes('#') || text.includes('--'))) text = text.replace(SQL_LINE_COMMENT, ' ');
   if (text.includes('/*') || text.includes('*/')) text = text.replace(SQL_BLOCK_COMMENT, ' ');
-  return text.replace(WHITESPACE_RUN, ' ');
+  return NEEDS_WHITESPACE_FOLD.test(text) ? text.replace(WHITESPACE_RUN, ' ') : text;
 }
 
 const SLASH_RUN = /\/{2,}/g;

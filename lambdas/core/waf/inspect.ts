@@ -1,6 +1,7 @@
 import type { EdgeRequest } from '../edge-request.ts';
 import { normalizeValue, toBase64View, toPathView, toShellView, toSqlView } from './decode.ts';
 import { collectInputs } from './inputs.ts';
+import { charMask } from './trigger-mask.ts';
 import type { CompiledWaf, InputView, Signature, ThreatType, WafDecision, WafMatch } from './types.ts';
 
 /** Characters of a matched value kept in a decision (events store it; payloads can be huge). */
@@ -33,6 +34,12 @@ function isPlainWords(raw: string): boolean {
 }
 
 class ViewCache {
+  private textMask = -1;
+  private sqlMask = -1;
+  private pathMask = -1;
+  private shellMask = -1;
+  private base64Mask = -1;
+  private rawMask = -1;
   private sql: string | undefined;
   private path: string | undefined;
   private shell: string | undefined;
@@ -41,6 +48,35 @@ class ViewCache {
     readonly text: string,
     private readonly raw: string,
   ) {}
+
+  /** Trigger characters present in a view; a view that came out unchanged shares the text's mask. */
+  mask(view: InputView): number {
+    if (this.textMask < 0) this.textMask = charMask(this.text);
+    switch (view) {
+      case 'text':
+        return this.textMask;
+      case 'sql':
+        if (this.sqlMask < 0) this.sqlMask = this.derivedMask('sql');
+        return this.sqlMask;
+      case 'path':
+        if (this.pathMask < 0) this.pathMask = this.derivedMask('path');
+        return this.pathMask;
+      case 'shell':
+        if (this.shellMask < 0) this.shellMask = this.derivedMask('shell');
+        return this.shellMask;
+      case 'base64':
+        if (this.base64Mask < 0) this.base64Mask = this.derivedMask('base64');
+        return this.base64Mask;
+      case 'raw':
+        if (this.rawMask < 0) this.rawMask = this.derivedMask('raw');
+        return this.rawMask;
+    }
+  }
+
+  private derivedMask(view: InputView): number {
+    const rendered = this.get(view);
+    return rendered === this.text ? this.textMask : charMask(rendered);
+  }
 
   get(view: InputView): string {
     switch (view) {
@@ -64,21 +100,20 @@ class ViewCache {
   }
 }
 
-function appliesTo(signature: Signature, kind: string): boolean {
-  if (signature.kinds) return (signature.kinds as readonly string[]).includes(kind);
-  return true;
-}
-
 /** Runs every active signature over every input of the request and turns the anomaly score into a decision. */
 export function inspectRequest(waf: CompiledWaf, req: EdgeRequest): WafDecision {
   const matched = new Map<string, { signature: Signature; match: WafMatch }>();
   for (const input of collectInputs(req)) {
     const signatures =
-      input.kind !== 'user-agent' && isPlainWords(input.raw) ? waf.plainWordSignatures : waf.signatures;
+      input.kind !== 'user-agent' && isPlainWords(input.raw)
+        ? waf.plainWordSignaturesByKind[input.kind]
+        : waf.signaturesByKind[input.kind];
     if (signatures.length === 0) continue;
     const views = new ViewCache(normalizeValue(input.raw, input.urlEncoded), input.raw);
     for (const signature of signatures) {
-      if (matched.has(signature.id) || !appliesTo(signature, input.kind)) continue;
+      if (matched.has(signature.id)) continue;
+      const trigger = signature.triggerMask;
+      if (trigger !== undefined && (views.mask(signature.view) & trigger) === 0) continue;
       if (!signature.test(views.get(signature.view))) continue;
       matched.set(signature.id, {
         signature,

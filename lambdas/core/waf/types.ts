@@ -42,6 +42,11 @@ export interface Signature {
    * necessary condition checked before the regex.
    */
   anyOf?: readonly string[];
+  /**
+   * Bits (see trigger-mask.ts) of which one must occur in the view for `anyOf` to be satisfiable;
+   * derived from `anyOf` by regexSignature. Absent: always run.
+   */
+  triggerMask?: number;
   /** Also run on values made only of word characters (most signatures need punctuation to match). */
   matchesPlainWords?: boolean;
   /** Linear-time test over the chosen view (bounded quantifiers only, no nested repetition). */
@@ -83,6 +88,9 @@ export interface CompiledWaf {
   signatures: readonly Signature[];
   /** The subset of `signatures` that can match a value without punctuation. */
   plainWordSignatures: readonly Signature[];
+  /** `signatures` and `plainWordSignatures` split by the input kinds they read, so the hot loop does not filter. */
+  signaturesByKind: Readonly<Record<InputKind, readonly Signature[]>>;
+  plainWordSignaturesByKind: Readonly<Record<InputKind, readonly Signature[]>>;
   isAllowedIp(ip: string): boolean;
   isBlockedIp(ip: string): boolean;
   blockedCountries: ReadonlySet<string>;

@@ -75,10 +75,12 @@ export const RCE_SIGNATURES: readonly Signature[] = [
       'Shell interpreter or reverse-shell idiom (/bin/sh -c, bash -i, nc -e, /dev/tcp/, cmd /c, powershell -enc)',
     view: 'shell',
     anyOf: [
-      'sh',
+      'bin/',
+      'sh -',
       '/dev/',
-      'nc',
-      'cat',
+      'nc ',
+      'ncat',
+      'netcat',
       'mkfifo',
       'cmd',
       'powershell',
@@ -173,7 +175,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     view: 'shell',
     anyOf: ['time', 'nohup', 'strace', 'ltrace', 'env', 'sudo', 'nice', 'xargs', 'flock', 'cpulimit', 'perf'],
     pattern: new RegExp(
-      `^[ \\t;|&]{0,10}(?:time|nohup|strace|ltrace|env|sudo|nice|xargs|timeout \\d{1,6}|flock(?: -\\w{1,4}){0,3} \\S{1,40}|cpulimit(?: -\\w \\S{1,10}){0,3})(?: -{1,2}[\\w-]{1,20}(?:[ =]\\d{1,6})?){0,4} ${BIN_PATH}${COMMANDS}\\b|^[ \\t;|&]{0,10}(?:env|perf|rmt|flock) --(?:version|help)\\b`,
+      `^[ \\t;|&]{0,10}(?:(?:time|nohup|strace|ltrace|env|sudo|nice|xargs|timeout \\d{1,6}|flock(?: -\\w{1,4}){0,3} \\S{1,40}|cpulimit(?: -\\w \\S{1,10}){0,3})(?: -{1,2}[\\w-]{1,20}(?:[ =]\\d{1,6})?){0,4} ${BIN_PATH}${COMMANDS}\\b|(?:env|perf|rmt|flock) --(?:version|help)\\b)`,
     ),
   }),
   regexSignature({
