@@ -45,6 +45,13 @@ function jsonBodyOfAbout(bytes: number): string {
     .replace(/\\?$/, '')}"}`;
 }
 
+/** The same GET with a User-Agent never seen before, so the engine's User-Agent memo cannot help. */
+const unseenAgentGets: EdgeRequest[] = Array.from({ length: ITERATIONS + WARMUP }, (_, i) => ({
+  ...typicalGet,
+  headers: { ...browserHeaders, 'user-agent': `${browserHeaders['user-agent']} Build/${i}` },
+}));
+let unseenAgentIndex = 0;
+
 const postBody = jsonBodyOfAbout(2048);
 const jsonPost: EdgeRequest = {
   method: 'POST',
@@ -100,6 +107,12 @@ const rows: Array<[string, ReturnType<typeof measure>, string, ReturnType<typeof
   [
     'typical GET',
     measure(() => inspectRequest(waf, typicalGet)),
+    'minimal query+header scan',
+    measure(() => minimalGetScan(typicalGet)),
+  ],
+  [
+    'GET, unseen User-Agent',
+    measure(() => inspectRequest(waf, unseenAgentGets[unseenAgentIndex++ % unseenAgentGets.length]!)),
     'minimal query+header scan',
     measure(() => minimalGetScan(typicalGet)),
   ],

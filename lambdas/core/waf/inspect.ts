@@ -1,6 +1,6 @@
 import type { EdgeRequest } from '../edge-request.ts';
 import { normalizeValue, toBase64View, toPathView, toShellView, toSqlView } from './decode.ts';
-import { collectInputs } from './inputs.ts';
+import { collectInputs, type InspectedInput } from './inputs.ts';
 import { charMask } from './trigger-mask.ts';
 import type { CompiledWaf, InputView, Signature, ThreatType, WafDecision, WafMatch } from './types.ts';
 
@@ -100,36 +100,72 @@ class ViewCache {
   }
 }
 
+interface Hit {
+  signature: Signature;
+  match: WafMatch;
+}
+
+/**
+ * User-Agent strings repeat across requests far more than any other input (a handful of browser builds
+ * make up most traffic), and their verdict depends only on the string and the compiled WAF, so it is
+ * remembered per compiled WAF. Bounded: the map is dropped when full, so a flood of unique agents costs
+ * what it would cost without the memo.
+ */
+const USER_AGENT_MEMO_SIZE = 256;
+const userAgentMemo = new WeakMap<CompiledWaf, Map<string, readonly Hit[]>>();
+
+/** Signature hits of one input; `skip` holds rules already matched elsewhere in the request. */
+function scanInput(waf: CompiledWaf, input: InspectedInput, skip: ReadonlyMap<string, Hit> | undefined): Hit[] {
+  const signatures =
+    input.kind !== 'user-agent' && isPlainWords(input.raw)
+      ? waf.plainWordSignaturesByKind[input.kind]
+      : waf.signaturesByKind[input.kind];
+  const hits: Hit[] = [];
+  if (signatures.length === 0) return hits;
+  const views = new ViewCache(normalizeValue(input.raw, input.urlEncoded), input.raw);
+  for (const signature of signatures) {
+    if (skip?.has(signature.id)) continue;
+    const trigger = signature.triggerMask;
+    if (trigger !== undefined && (views.mask(signature.view) & trigger) === 0) continue;
+    if (!signature.test(views.get(signature.view))) continue;
+    hits.push({
+      signature,
+      match: {
+        ruleId: signature.id,
+        category: signature.threatType,
+        location: input.location,
+        value: views.text.length > MATCH_VALUE_MAX ? views.text.slice(0, MATCH_VALUE_MAX) : views.text,
+      },
+    });
+  }
+  return hits;
+}
+
+function scanUserAgent(waf: CompiledWaf, input: InspectedInput): readonly Hit[] {
+  let memo = userAgentMemo.get(waf);
+  if (!memo) {
+    memo = new Map();
+    userAgentMemo.set(waf, memo);
+  }
+  const known = memo.get(input.raw);
+  if (known) return known;
+  const hits = scanInput(waf, input, undefined);
+  if (memo.size >= USER_AGENT_MEMO_SIZE) memo.clear();
+  memo.set(input.raw, hits);
+  return hits;
+}
+
 /** Runs every active signature over every input of the request and turns the anomaly score into a decision. */
 export function inspectRequest(waf: CompiledWaf, req: EdgeRequest): WafDecision {
-  const matched = new Map<string, { signature: Signature; match: WafMatch }>();
+  const matched = new Map<string, Hit>();
   for (const input of collectInputs(req)) {
-    const signatures =
-      input.kind !== 'user-agent' && isPlainWords(input.raw)
-        ? waf.plainWordSignaturesByKind[input.kind]
-        : waf.signaturesByKind[input.kind];
-    if (signatures.length === 0) continue;
-    const views = new ViewCache(normalizeValue(input.raw, input.urlEncoded), input.raw);
-    for (const signature of signatures) {
-      if (matched.has(signature.id)) continue;
-      const trigger = signature.triggerMask;
-      if (trigger !== undefined && (views.mask(signature.view) & trigger) === 0) continue;
-      if (!signature.test(views.get(signature.view))) continue;
-      matched.set(signature.id, {
-        signature,
-        match: {
-          ruleId: signature.id,
-          category: signature.threatType,
-          location: input.location,
-          value: views.text.length > MATCH_VALUE_MAX ? views.text.slice(0, MATCH_VALUE_MAX) : views.text,
-        },
-      });
-    }
+    const hits = input.kind === 'user-agent' ? scanUserAgent(waf, input) : scanInput(waf, input, matched);
+    for (const hit of hits) if (!matched.has(hit.signature.id)) matched.set(hit.signature.id, hit);
   }
   return decide(waf, [...matched.values()]);
 }
 
-function decide(waf: CompiledWaf, hits: Array<{ signature: Signature; match: WafMatch }>): WafDecision {
+function decide(waf: CompiledWaf, hits: Hit[]): WafDecision {
   if (hits.length === 0) {
     return { action: 'allow', reason: 'No signature matched', threatType: 'none', ruleIds: [], score: 0, matches: [] };
   }

@@ -210,3 +210,32 @@ describe('WAF engine: toggles and sensitivity', () => {
     expect(paranoid.action).not.toBe('allow');
   });
 });
+
+describe('WAF engine: User-Agent memo', () => {
+  it('gives the same verdict for a repeated User-Agent, per compiled configuration', () => {
+    // Prepare
+    const agent = { 'user-agent': 'Mozilla/5.0 sqlmap/1.7' };
+    const scannerOff = waf({ owaspScannerEnabled: false });
+    // Act
+    const first = inspectRequest(balanced, get('/', agent));
+    const second = inspectRequest(balanced, get('/', agent));
+    const otherConfig = inspectRequest(scannerOff, get('/', agent));
+    // Assess
+    expect(first.action).toBe('block');
+    expect(second).toEqual(first);
+    expect(otherConfig.action).toBe('allow');
+  });
+
+  it('still reports a rule matched in the User-Agent once another input matched it first', () => {
+    // Prepare
+    const attack = get('/search?q=%3Cscript%3Ealert(1)%3C/script%3E', {
+      'user-agent': '<script>alert(1)</script>',
+    });
+    // Act
+    inspectRequest(balanced, get('/', { 'user-agent': '<script>alert(1)</script>' }));
+    const decision = inspectRequest(balanced, attack);
+    // Assess
+    expect(decision.ruleIds).toContain('XSS-100');
+    expect(decision.matches.find((m) => m.ruleId === 'XSS-100')?.location).toBe('query:q');
+  });
+});
