@@ -53,6 +53,14 @@ export interface BodyPrefix {
 export function readBodyPrefix(req: IncomingMessage, limit: number): Promise<BodyPrefix> {
   return new Promise((resolve, reject) => {
     const prefix: BodyPrefix = { chunks: [], bytes: 0, ended: false };
+    // A request with neither header has no body (RFC 9112 §6.3): no need to wait a tick for its end.
+    const te = req.headers['transfer-encoding'];
+    const cl = req.headers['content-length'];
+    if (te === undefined && (cl === undefined || cl === '0')) {
+      prefix.ended = true;
+      resolve(prefix);
+      return;
+    }
     if (req.readableEnded) {
       prefix.ended = true;
       resolve(prefix);
