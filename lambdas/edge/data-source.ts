@@ -6,6 +6,7 @@ import { createDocumentClient } from '../data/dynamo.ts';
 import { CHALLENGE_SECRET, GatewaySecretRepository } from '../data/gateway-secret-repository.ts';
 import { loadEdgeProjectConfig } from '../data/project-config-loader.ts';
 import { Table } from '../data/table.ts';
+import { keys } from '../data/table-design.ts';
 import { nearestTableRegion } from './nearest-region.ts';
 import { EDGE_SETTINGS, type EdgeSettings } from './settings.ts';
 import { readThrough, TtlCache } from './ttl-cache.ts';
@@ -16,6 +17,8 @@ export interface EdgeDataSource {
   verifyApiKey(projectId: string, presentedKey: string): Promise<{ keyId: string } | undefined>;
   /** The gateway-wide HMAC key for challenges; read once per instance (created in the home region if absent). */
   challengeSecret(): Promise<string>;
+  /** The month's stored request total (not memoised here: the usage meter keeps its own snapshot). */
+  usageTotal(projectId: string, month: string): Promise<number>;
 }
 
 // Unknown projects and rejected keys are remembered briefly only, so a project or key created a moment
@@ -44,6 +47,11 @@ export function createEdgeDataSource(options: {
         throw err;
       });
       return challengeSecret;
+    },
+    usageTotal: async (projectId, month) => {
+      // Eventually consistent is enough: the replica lags by about a second, the meter by far more.
+      const item = await table.get<{ requests?: number }>(keys.usage(projectId, month), false);
+      return Number(item?.requests ?? 0);
     },
     projectConfig: (projectId) =>
       readThrough(

@@ -4,19 +4,26 @@ import { normaliseQuery } from '../core/cache/normalise.ts';
 import { challengeResponse } from '../core/challenge/challenge.ts';
 import { evaluateRequest } from '../core/pipeline/pipeline.ts';
 import { jsonError } from '../core/pipeline/responses.ts';
-import type { CachePlan, EdgeResponse, SecurityEvent, Stage } from '../core/pipeline/types.ts';
+import type { CachePlan, EdgeResponse, Stage } from '../core/pipeline/types.ts';
+import type { PlanTable } from '../core/quota/quota.ts';
 import { getHeader, setHeader, toCloudFrontResponse, toEdgeRequest } from './cloudfront.ts';
 import { type EdgeDataSource, sharedEdgeDataSource } from './data-source.ts';
 import { formatCachePlan, INTERNAL, stripInternalHeaders } from './internal-headers.ts';
 import { projectIdFromHost } from './project-host.ts';
 import { EDGE_SETTINGS, type EdgeSettings } from './settings.ts';
-import { sendSecurityEvents, sharedSqsClient, wafEventQueueUrl } from './waf-event-sink.ts';
+import { EdgeUsageMeter } from './usage-meter.ts';
+import { type QueueMessage, sendQueueMessages, sharedSqsClient, wafEventQueueUrl } from './waf-event-sink.ts';
 
 export interface ViewerRequestDeps {
   settings: Pick<EdgeSettings, 'proxyDomain'>;
   data: EdgeDataSource;
-  publishEvents(events: SecurityEvent[], context: Pick<Context, 'invokedFunctionArn'>): Promise<unknown>;
+  /** Sends WAF events and usage flushes to the WAF-event queue within the send budget. */
+  publish(messages: QueueMessage[], context: Pick<Context, 'invokedFunctionArn'>): Promise<unknown>;
   now(): number;
+  /** Counts billable requests against the monthly quota; absent: no quota at this edge. */
+  usage?: Pick<EdgeUsageMeter, 'count' | 'takeFlushes' | 'retry'>;
+  /** The plan table quotas come from; absent: `PLANS`. */
+  plans?: PlanTable;
   /** Defaults to the core pipeline's STAGES, so every capability registered there runs at the edge too. */
   stages?: readonly Stage[];
 }
@@ -56,10 +63,17 @@ export function createViewerRequestHandler(deps: ViewerRequestDeps) {
           verifyApiKey: (p, k) => deps.data.verifyApiKey(p, k),
           challengeSecret: await deps.data.challengeSecret(),
           challengeResponse,
+          ...(deps.usage ? { usageMeter: deps.usage } : {}),
+          ...(deps.plans ? { plans: deps.plans } : {}),
         },
         { requestId, ...(deps.stages ? { stages: deps.stages } : {}) },
       );
-      if (decision.events.length > 0) await deps.publishEvents(decision.events, context);
+      const messages: QueueMessage[] = decision.events.map((event) => ({ body: JSON.stringify(event) }));
+      // Usage rides along with this request's send at most every flush interval: no write per request.
+      for (const flush of deps.usage?.takeFlushes(deps.now()) ?? []) {
+        messages.push({ body: JSON.stringify(flush), onUndelivered: () => deps.usage?.retry(flush) });
+      }
+      if (messages.length > 0) await deps.publish(messages, context);
       if (decision.kind === 'respond') return generated(decision.response);
 
       for (const [name, value] of Object.entries(decision.requestHeaders)) {
@@ -93,15 +107,21 @@ export function createViewerRequestHandler(deps: ViewerRequestDeps) {
   };
 }
 
+const data = sharedEdgeDataSource();
+
 export const handler = createViewerRequestHandler({
   settings: EDGE_SETTINGS,
-  data: sharedEdgeDataSource(),
+  data,
   now: Date.now,
-  publishEvents: (events, context) =>
-    sendSecurityEvents(
+  usage: new EdgeUsageMeter({
+    readStored: (projectId, month) => data.usageTotal(projectId, month),
+    onError: (err) => console.error(JSON.stringify({ msg: 'usage meter', error: String(err) })),
+  }),
+  publish: (messages, context) =>
+    sendQueueMessages(
       sharedSqsClient(EDGE_SETTINGS),
       wafEventQueueUrl(EDGE_SETTINGS, context.invokedFunctionArn),
-      events,
+      messages,
       EDGE_SETTINGS.eventSendBudgetMs,
     ),
 });

@@ -4,6 +4,8 @@ import type { SecurityEvent } from '../core/pipeline/types.ts';
 import { createDocumentClient, tableNameFromEnv } from '../data/dynamo.ts';
 import { Table } from '../data/table.ts';
 import { WafEventRepository } from '../data/waf-event-repository.ts';
+import type { UsageFlush } from '../edge/usage-meter.ts';
+import { DynamoUsageFlushLedger, type UsageFlushLedger } from './usage-flush-ledger.ts';
 
 const securityEventSchema = z.object({
   id: z.string().min(1).max(128),
@@ -22,36 +24,65 @@ const securityEventSchema = z.object({
   score: z.number().optional(),
 });
 
-/** One message holds one event (what the edge sends) or an array of them. */
-const messageSchema = z.union([securityEventSchema, z.array(securityEventSchema).max(100)]);
+/** The edge's usage counts (lambdas/edge/usage-meter.ts), sharing the queue with WAF events. */
+const usageFlushSchema = z.object({
+  kind: z.literal('usage'),
+  flushId: z.string().min(1).max(128),
+  projectId: z.string().min(1).max(128),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  requests: z.number().int().positive().max(1_000_000_000),
+});
 
-function parseRecord(record: SQSRecord): SecurityEvent[] | undefined {
+/** One message holds one event (what the edge sends), an array of them, or one usage flush. */
+const messageSchema = z.union([usageFlushSchema, securityEventSchema, z.array(securityEventSchema).max(100)]);
+
+type Message = { kind: 'events'; events: SecurityEvent[] } | { kind: 'usage'; flush: UsageFlush };
+
+function parseRecord(record: SQSRecord): Message | undefined {
   try {
     const parsed = messageSchema.safeParse(JSON.parse(record.body));
     if (!parsed.success) return undefined;
-    return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+    const data = parsed.data;
+    if (Array.isArray(data)) return { kind: 'events', events: data };
+    if ('kind' in data) return { kind: 'usage', flush: data };
+    return { kind: 'events', events: [data] };
   } catch {
     return undefined;
   }
 }
 
 /**
- * SQS → WAF-event table. Writes are keyed by the event id, so a redelivered message overwrites itself.
+ * SQS → WAF-event table and usage counters. Event writes are keyed by the event id, so a redelivered
+ * message overwrites itself; usage flushes go through the ledger, which applies each flush id once.
  * Only the messages that failed are reported back (ReportBatchItemFailures); after the queue's
  * maxReceiveCount a message that keeps failing (including one that does not parse) lands in the DLQ.
+ * Without a ledger, usage messages are reported as failures rather than dropped.
  */
-export function createWafEventConsumer(repository: Pick<WafEventRepository, 'putMany'>) {
+export function createWafEventConsumer(repository: Pick<WafEventRepository, 'putMany'>, usage?: UsageFlushLedger) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failures: string[] = [];
     const parsed: Array<{ messageId: string; events: SecurityEvent[] }> = [];
+    const flushes: Array<{ messageId: string; flush: UsageFlush }> = [];
     for (const record of event.Records) {
-      const events = parseRecord(record);
-      if (events) parsed.push({ messageId: record.messageId, events });
+      const message = parseRecord(record);
+      if (message?.kind === 'events') parsed.push({ messageId: record.messageId, events: message.events });
+      else if (message?.kind === 'usage') flushes.push({ messageId: record.messageId, flush: message.flush });
       else {
         console.error(JSON.stringify({ msg: 'unparseable waf event message', messageId: record.messageId }));
         failures.push(record.messageId);
       }
     }
+    await Promise.all(
+      flushes.map(async ({ messageId, flush }) => {
+        try {
+          if (!usage) throw new Error('no usage ledger configured');
+          await usage.apply(flush);
+        } catch (err) {
+          console.error(JSON.stringify({ msg: 'usage flush failed', messageId, error: String(err) }));
+          failures.push(messageId);
+        }
+      }),
+    );
     try {
       // The common case: one batched write for the whole delivery.
       await repository.putMany(parsed.flatMap((p) => p.events));
@@ -70,6 +101,6 @@ export function createWafEventConsumer(repository: Pick<WafEventRepository, 'put
   };
 }
 
-export const handler = createWafEventConsumer(
-  new WafEventRepository(new Table(createDocumentClient(), tableNameFromEnv())),
-);
+const table = new Table(createDocumentClient(), tableNameFromEnv());
+
+export const handler = createWafEventConsumer(new WafEventRepository(table), new DynamoUsageFlushLedger(table));

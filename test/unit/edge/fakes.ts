@@ -39,6 +39,7 @@ export function fakeDataSource(config: EdgeProjectConfig | Error = projectConfig
     verifyApiKey: async (projectId, key) =>
       projectId === 'demo01' && key === FIXTURE_KEY ? { keyId: 'k_fixture' } : undefined,
     challengeSecret: async () => 'fixture-challenge-secret-0123456789abcdef',
+    usageTotal: async () => 0,
   };
 }
 

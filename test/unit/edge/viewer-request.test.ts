@@ -7,7 +7,7 @@ import { STAGES } from '../../../lambdas/core/pipeline/pipeline.ts';
 import type { SecurityEvent, Stage } from '../../../lambdas/core/pipeline/types.ts';
 import type { EdgeDataSource } from '../../../lambdas/edge/data-source.ts';
 import { createViewerRequestHandler } from '../../../lambdas/edge/viewer-request.ts';
-import { sendSecurityEvents, wafEventQueueUrl } from '../../../lambdas/edge/waf-event-sink.ts';
+import { sendQueueMessages, wafEventQueueUrl } from '../../../lambdas/edge/waf-event-sink.ts';
 import { loadEvent } from '../../events/index.ts';
 import { fakeDataSource, lambdaContext, projectConfig } from './fakes.ts';
 
@@ -23,11 +23,11 @@ function handlerWith(data: EdgeDataSource, stages?: readonly Stage[]) {
     settings: SETTINGS,
     data,
     now: () => Date.parse('2025-01-13T20:12:38.000Z'),
-    publishEvents: (events, context) =>
-      sendSecurityEvents(
+    publish: (messages, context) =>
+      sendQueueMessages(
         new SQSClient({ region: 'eu-west-1' }),
         wafEventQueueUrl(SETTINGS, context.invokedFunctionArn, ''),
-        events,
+        messages,
         1000,
       ),
     ...(stages ? { stages } : {}),
