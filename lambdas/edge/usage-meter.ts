@@ -32,7 +32,7 @@ interface MonthCount {
   readAt: number;
   /** Requests this instance has counted for the month, ever (monotonic). */
   counted: number;
-  /** `counted` when the stored total was read: later counts cannot be in `stored` yet. */
+  /** `counted` minus the unflushed counts when the stored total was read: the part `stored` may hold. */
   countedAtRead: number;
   /** Counted, not yet handed to a flush. */
   pending: number;
@@ -144,10 +144,12 @@ export class EdgeUsageMeter implements UsageMeter {
 
   private refresh(entry: MonthCount, now: number): Promise<void> {
     entry.reading ??= (async () => {
-      const countedBefore = entry.counted;
+      // Counts not yet handed to a flush cannot be in the stored total; flushed ones are taken to be
+      // (a flush still in the queue is missed until the next read: an undercount of seconds).
+      const appliedBefore = entry.counted - entry.pending;
       try {
         entry.stored = await this.options.readStored(entry.projectId, entry.month);
-        entry.countedAtRead = countedBefore;
+        entry.countedAtRead = appliedBefore;
         entry.readAt = now;
       } catch (err) {
         // Fail open on the last known total: a replica hiccup must not refuse a customer's traffic.
