@@ -12,14 +12,18 @@ import {
 import type { SNSEvent, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecurityEvent } from '../../lambdas/core/pipeline/types.ts';
+import { billingMonth } from '../../lambdas/core/quota/quota.ts';
 import { createDocumentClient, ensureTable } from '../../lambdas/data/dynamo.ts';
 import { loadEdgeProjectConfig } from '../../lambdas/data/project-config-loader.ts';
 import { createRepositories } from '../../lambdas/data/repositories.ts';
+import { Table } from '../../lambdas/data/table.ts';
 import { createEdgeDataSource } from '../../lambdas/edge/data-source.ts';
-import { sendSecurityEvents } from '../../lambdas/edge/waf-event-sink.ts';
+import { EdgeUsageMeter } from '../../lambdas/edge/usage-meter.ts';
+import { sendQueueMessages, sendSecurityEvents } from '../../lambdas/edge/waf-event-sink.ts';
 import { awsEvaluatorDeps, evaluateAlerts } from '../../lambdas/workers/alert-evaluator.ts';
 import { DynamoDeliveryLedger } from '../../lambdas/workers/delivery-ledger.ts';
 import { createNotifier, SIGNATURE_HEADER, signWebhook, TIMESTAMP_HEADER } from '../../lambdas/workers/notifier.ts';
+import { DynamoUsageFlushLedger } from '../../lambdas/workers/usage-flush-ledger.ts';
 import { createWafEventConsumer } from '../../lambdas/workers/waf-event-consumer.ts';
 import { clientConfig, ENDPOINT, runId } from './endpoint.ts';
 
@@ -146,6 +150,57 @@ describe.skipIf(!ENDPOINT)('AWS-compatible endpoint: data, queues and topics', (
       threatType: 'sql_injection',
       ip: '203.0.113.7',
     });
+  });
+
+  it("carries an edge instance's usage through SQS and the consumer into the month counter once, and another instance refuses over quota", async () => {
+    // Prepare
+    const queue = await sqs.send(new CreateQueueCommand({ QueueName: `usage-${runId}` }));
+    const queueArn = (
+      await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl!, AttributeNames: ['QueueArn'] }))
+    ).Attributes!.QueueArn!;
+    const edgeData = createEdgeDataSource({
+      doc,
+      settings: { tableName: TABLE, configTtlMs: 45_000, apiKeyTtlMs: 30_000 },
+    });
+    const meterOnEdge = () =>
+      new EdgeUsageMeter({
+        readStored: (p, m) => edgeData.usageTotal(p, m),
+        onError: (err) => expect(err).toBe(undefined),
+      });
+    const consumer = createWafEventConsumer(repos.wafEvents, new DynamoUsageFlushLedger(new Table(doc, TABLE)));
+    const now = Date.now();
+    const month = billingMonth(now);
+    const first = meterOnEdge();
+    first.takeFlushes(now);
+    for (let i = 0; i < 3; i++) await first.count(projectId, 3, now);
+    const flushes = first.takeFlushes(now + 5_000);
+
+    // Act
+    const sent = await sendQueueMessages(
+      sqs,
+      queue.QueueUrl!,
+      flushes.map((f) => ({ body: JSON.stringify(f) })),
+      5_000,
+    );
+    const messages = await receiveAll(sqs, queue.QueueUrl!, 1);
+    const applied = await consumer(toSqsEvent(messages, queueArn));
+    const redelivered = await consumer(toSqsEvent(messages, queueArn));
+    await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: queue.QueueUrl!,
+        Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+      }),
+    );
+    const stored = await repos.usage.get(projectId, month);
+    const otherInstance = await meterOnEdge().count(projectId, 3, now + 6_000);
+
+    // Assess
+    expect(sent).toBe('sent');
+    expect(flushes).toEqual([expect.objectContaining({ projectId, month, requests: 3 })]);
+    expect(applied.batchItemFailures).toEqual([]);
+    expect(redelivered.batchItemFailures).toEqual([]);
+    expect(stored).toBe(3);
+    expect(otherInstance).toMatchObject({ allowed: false, used: 3, limit: 3 });
   });
 
   describe('alerts', () => {
