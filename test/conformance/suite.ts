@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { STAGES } from '../../lambdas/core/pipeline/pipeline.ts';
+import type { plansWith } from '../../lambdas/core/quota/quota.ts';
 import { edgeRulesStage } from '../../lambdas/core/rules/stage.ts';
 import type { RawResponse } from '../helpers/http.ts';
 import type { RecordedRequest } from '../helpers/origin.ts';
@@ -103,6 +104,12 @@ const cacheStatus = (res: RawResponse) => res.headers['x-cache-status'];
 const EDGE_RULES_PENDING = STAGES.includes(edgeRulesStage)
   ? undefined
   : 'edge rules are not in the core pipeline STAGES yet (lambdas/core/pipeline/pipeline.ts)';
+
+/**
+ * Every runtime of the suite runs with this plan table (`plansWith`): the free plan's quota is shrunk so
+ * the quota scenario exhausts it in a few requests. Other scenarios use the pro plan.
+ */
+export const CONFORMANCE_PLAN_OVERRIDES: Parameters<typeof plansWith>[0] = { free: { monthlyRequests: 3 } };
 
 export const SQLI_PATH = `/search?q=1%27%20UNION%20SELECT%20password%20FROM%20users--`;
 
@@ -359,6 +366,27 @@ export const SCENARIOS: Scenario[] = [
       // Assess
       expect([cacheStatus(first), cacheStatus(second)]).toEqual(['BYPASS', 'BYPASS']);
       expect(p.originHits('/private/me')).toHaveLength(2);
+    },
+  },
+  {
+    name: 'answers 429 quota_exceeded with Retry-After once the monthly quota is used up, before the origin',
+    async run(t) {
+      // Prepare: a free project, whose quota the suite shrinks to 3
+      const p = await createProject(t, { plan: 'free' });
+      const quota = CONFORMANCE_PLAN_OVERRIDES.free!.monthlyRequests!;
+      // Act
+      const within = [];
+      for (let i = 0; i < quota; i++) within.push(await p.send('GET', `/metered/${i}`));
+      const over = await p.send('GET', '/metered/over');
+      // Assess
+      expect(within.map((r) => r.status)).toEqual(Array(quota).fill(200));
+      expect(over.status).toBe(429);
+      expect(over.json().error.code).toBe('quota_exceeded');
+      expect(over.json().error.details).toMatchObject({ limit: quota, used: quota });
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(cacheStatus(over)).toBe('BYPASS');
+      expect(p.originHits('/metered/over')).toHaveLength(0);
+      expect(p.originHits()).toHaveLength(quota);
     },
   },
   {

@@ -1,5 +1,7 @@
+import { plansWith } from '../../../lambdas/core/quota/quota.ts';
 import { conformanceOrigin } from '../../conformance/origin.ts';
 import { registerConformanceSuite } from '../../conformance/register.ts';
+import { CONFORMANCE_PLAN_OVERRIDES } from '../../conformance/suite.ts';
 import { startCloudFrontEmulator } from '../../harness/cloudfront-emulator.ts';
 import { createEdgeTriggers } from '../../harness/edge-triggers.ts';
 import { startDynalite } from '../../helpers/dynalite.ts';
@@ -12,11 +14,16 @@ import { startTestServer } from '../../helpers/test-server.ts';
 registerConformanceSuite('lambda-edge', async () => {
   const origin = await startOrigin(conformanceOrigin);
   const dynamo = await startDynalite();
-  const t = await startTestServer({ dynamoEndpoint: dynamo.endpoint, tableName: dynamo.tableName });
+  const t = await startTestServer({
+    dynamoEndpoint: dynamo.endpoint,
+    tableName: dynamo.tableName,
+    planOverrides: CONFORMANCE_PLAN_OVERRIDES,
+  });
   const edge = createEdgeTriggers({
     dynamoEndpoint: dynamo.endpoint,
     tableName: dynamo.tableName,
     proxyDomain: 'localhost',
+    plans: plansWith(CONFORMANCE_PLAN_OVERRIDES),
   });
   const cloudfront = await startCloudFrontEmulator({ triggers: edge.triggers });
   return {

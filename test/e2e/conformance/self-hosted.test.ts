@@ -1,12 +1,13 @@
 import { conformanceOrigin } from '../../conformance/origin.ts';
 import { registerConformanceSuite } from '../../conformance/register.ts';
+import { CONFORMANCE_PLAN_OVERRIDES } from '../../conformance/suite.ts';
 import { startOrigin } from '../../helpers/origin.ts';
 import { startTestServer } from '../../helpers/test-server.ts';
 
 // The self-hosted proxy (server/app.ts) in front of a recording origin.
 registerConformanceSuite('self-hosted', async () => {
   const origin = await startOrigin(conformanceOrigin);
-  const t = await startTestServer();
+  const t = await startTestServer({ planOverrides: CONFORMANCE_PLAN_OVERRIDES });
   return {
     target: {
       runtime: 'self-hosted',
