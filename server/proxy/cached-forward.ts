@@ -54,15 +54,15 @@ export function bufferedOriginFetch(target: () => OriginTarget, timeoutMs: numbe
     const started = Date.now();
     const originRes = await requestOrigin({ url, method, headers, bodyChunks: [] }, timeoutMs);
     const timer = setTimeout(
-      () => originRes.destroy(new OriginTimeoutError(timeoutMs)),
+      () => originRes.body.destroy(new OriginTimeoutError(timeoutMs)),
       Math.max(0, timeoutMs - (Date.now() - started)),
     );
     try {
-      const body = await readAll(originRes, maxBytes).catch((err: unknown) => {
-        originRes.destroy();
+      const body = await readAll(originRes.body, maxBytes).catch((err: unknown) => {
+        originRes.body.destroy();
         throw asOriginError(err, maxBytes);
       });
-      return { status: originRes.statusCode ?? 502, headers: originRes.headers as OriginResponse['headers'], body };
+      return { status: originRes.statusCode, headers: originRes.headers as OriginResponse['headers'], body };
     } finally {
       clearTimeout(timer);
     }

@@ -1,6 +1,5 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { type Dispatcher, Pool } from 'undici';
 import { AppError } from '../../lambdas/core/errors.ts';
 
 export class OriginTimeoutError extends AppError {
@@ -24,40 +23,61 @@ export interface OriginRequest {
   rest?: Readable;
 }
 
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 }),
-};
+export interface OriginResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
+// undici rejects these outright (hop-by-hop ones are already gone); `expect: 100-continue` was answered
+// by node:http on the client side and means nothing on the origin connection.
+const NOT_FORWARDABLE = ['expect'];
+
+const pools = new Map<string, Pool>();
+
+/** One keep-alive pool per origin (scheme + host + port), shared by every project that uses it. */
+function poolFor(origin: string): Pool {
+  let pool = pools.get(origin);
+  if (!pool) {
+    pool = new Pool(origin, { connections: 512, pipelining: 1, keepAliveTimeout: 10_000, bodyTimeout: 0 });
+    pools.set(origin, pool);
+  }
+  return pool;
+}
+
+async function* concatBody(chunks: Buffer[], rest: Readable): AsyncGenerator<Buffer> {
+  yield* chunks;
+  for await (const chunk of rest) yield chunk as Buffer;
+}
 
 /**
- * Sends one request to the origin and resolves with its response head; the body streams from the
- * returned message. Times out only while waiting for the head: a slow but live body keeps flowing.
+ * Sends one request to the origin (undici: roughly a third less CPU per request than node:http's client)
+ * and resolves with its head; the body streams from `body`. Times out only while waiting for the head:
+ * a slow but live body keeps flowing.
  */
-export function requestOrigin(req: OriginRequest, timeoutMs: number): Promise<IncomingMessage> {
-  const isHttps = req.url.protocol === 'https:';
-  return new Promise((resolve, reject) => {
-    const outgoing = (isHttps ? https : http).request(req.url, {
-      method: req.method,
-      headers: req.headers,
-      agent: isHttps ? agents.https : agents.http,
+export async function requestOrigin(req: OriginRequest, timeoutMs: number): Promise<OriginResponse> {
+  const headers = { ...req.headers };
+  for (const name of NOT_FORWARDABLE) delete headers[name];
+  const body = req.rest
+    ? Readable.from(concatBody(req.bodyChunks, req.rest), { objectMode: false })
+    : req.bodyChunks.length > 0
+      ? Buffer.concat(req.bodyChunks)
+      : undefined;
+  try {
+    const res = await poolFor(req.url.origin).request({
+      path: `${req.url.pathname}${req.url.search}`,
+      method: req.method as Dispatcher.HttpMethod,
+      headers,
+      body,
+      headersTimeout: timeoutMs,
     });
-    const timer = setTimeout(() => {
-      outgoing.destroy(new OriginTimeoutError(timeoutMs));
-    }, timeoutMs);
-    outgoing.once('response', (res) => {
-      clearTimeout(timer);
-      resolve(res);
-    });
-    outgoing.once('error', (err) => {
-      clearTimeout(timer);
-      reject(
-        err instanceof AppError ? err : new OriginUnreachableError((err as NodeJS.ErrnoException).code ?? err.message),
-      );
-    });
-    for (const chunk of req.bodyChunks) outgoing.write(chunk);
-    if (req.rest) req.rest.pipe(outgoing);
-    else outgoing.end();
-  });
+    return { statusCode: res.statusCode, headers: res.headers, body: res.body };
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+      throw new OriginTimeoutError(timeoutMs);
+    throw new OriginUnreachableError(code || (err as Error).message);
+  }
 }
 
 export async function readAll(stream: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer> {

@@ -131,16 +131,17 @@ export function createProxyRequestHandler(deps: ProxyDeps) {
       'x-cache-status': 'BYPASS',
       'x-request-id': requestId,
     };
-    res.writeHead(originRes.statusCode ?? 502, responseHeaders);
-    originRes.pipe(res);
+    res.writeHead(originRes.statusCode, responseHeaders);
+    const body = originRes.body;
+    body.pipe(res);
     await new Promise<void>((resolve) => {
-      originRes.once('end', resolve);
-      originRes.once('error', () => {
+      body.once('end', resolve);
+      body.once('error', () => {
         res.destroy();
         resolve();
       });
       res.once('close', () => {
-        if (!originRes.readableEnded) originRes.destroy();
+        if (!body.readableEnded) body.destroy();
         resolve();
       });
     });
