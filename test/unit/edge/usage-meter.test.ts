@@ -176,7 +176,7 @@ describe('viewer-request with the edge usage meter', () => {
   let edges = 0;
 
   function edgeWith(storedTotal: number, clock: { now: number }, plans = plansWith()) {
-    const data = { ...fakeDataSource(), usageTotal: async () => storedTotal };
+    const data = { ...fakeDataSource(), usageTotal: async (_projectId: string, _month: string) => storedTotal };
     const usage = new EdgeUsageMeter({ readStored: (p, m) => data.usageTotal(p, m), onError: () => {} });
     const handler = createViewerRequestHandler({
       settings: SETTINGS,
@@ -196,7 +196,7 @@ describe('viewer-request with the edge usage meter', () => {
     const clientIp = `198.51.100.${++edges}`;
     return (): Promise<unknown> => {
       const event = loadEvent<CloudFrontRequestEvent>('cloudfront-viewer-request');
-      event.Records[0]!.cf.request.clientIp = clientIp;
+      Object.assign(event.Records[0]!.cf.request, { clientIp });
       return handler(event, lambdaContext);
     };
   }
