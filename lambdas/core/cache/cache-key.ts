@@ -5,8 +5,11 @@ import { type CacheKeyWarning, configWarnings } from './key-warnings.ts';
 import { compareCodeUnits, normalisePath, normaliseQuery } from './normalise.ts';
 import { selectCacheRule } from './rules.ts';
 
-/** `x-edge-cache: bypass` on a request skips lookup and store (documented in docs/CACHING.md). */
-export const CACHE_BYPASS_HEADER = 'x-edge-cache';
+/**
+ * `x-gateway-cache: bypass` on a request skips lookup and store (docs/CACHING.md). Not an `X-Edge-*`
+ * name: CloudFront hides those from Lambda@Edge, so the edge could never honour it.
+ */
+export const CACHE_BYPASS_HEADER = 'x-gateway-cache';
 export const CACHE_BYPASS_VALUE = 'bypass';
 
 /** Bump when the key layout changes so old and new entries never collide. */

@@ -17,9 +17,11 @@ import {
 
 /**
  * Statuses RFC 9110 §15.1 calls heuristically cacheable, minus 206 (no partial entries are kept) and
- * 501 (every 5xx is an origin error, which stale-if-error must be able to hide rather than store).
+ * every error status: 5xx so stale-if-error can hide them rather than store them, 4xx (404, 405, 410,
+ * 414) because at CloudFront viewer-response never runs for them, so a stored error could not be told
+ * apart from a fresh one — both runtimes keep them out of the cache and answer them the same way.
  */
-export const CACHEABLE_STATUSES: ReadonlySet<number> = new Set([200, 203, 204, 300, 301, 308, 404, 405, 410, 414]);
+export const CACHEABLE_STATUSES: ReadonlySet<number> = new Set([200, 203, 204, 300, 301, 308]);
 
 export type StorageReason =
   | 'storable'

@@ -243,7 +243,7 @@ describe('cache management API', () => {
 
     it.each([
       ['POST', {}, 'method_not_cacheable'],
-      ['GET', { 'x-edge-cache': 'bypass' }, 'bypass_header'],
+      ['GET', { 'x-gateway-cache': 'bypass' }, 'bypass_header'],
     ])('reports a bypassed %s request with its reason', async (method, headers, code) => {
       // Prepare
       const p = await createCacheProject(t, ORIGIN);

@@ -137,7 +137,7 @@ describe('edge cache at the proxy', () => {
       ['a POST', '/v/post', { method: 'POST', body: '{}' }],
       ['a bypassCache rule', '/nocache/a/b', {}],
       ['a ttlSec 0 rule', '/zero/x', {}],
-      ['the x-edge-cache: bypass header', '/v/bypass-header', { headers: { 'x-edge-cache': 'bypass' } }],
+      ['the x-gateway-cache: bypass header', '/v/bypass-header', { headers: { 'x-gateway-cache': 'bypass' } }],
       ['an origin Cache-Control: private', '/private/me', {}],
     ])('answers BYPASS for %s and asks the origin every time', async (_what, path, init) => {
       // Act
@@ -152,7 +152,7 @@ describe('edge cache at the proxy', () => {
       // Prepare
       await p.send('/v/kept');
       // Act
-      const bypassed = await p.send('/v/kept', { headers: { 'x-edge-cache': 'BYPASS' } });
+      const bypassed = await p.send('/v/kept', { headers: { 'x-gateway-cache': 'BYPASS' } });
       const after = await p.send('/v/kept');
       // Assess
       expect(statusOf(bypassed)).toBe('BYPASS');

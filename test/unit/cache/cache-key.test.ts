@@ -180,9 +180,9 @@ describe('cache bypass reasons', () => {
     expect(resolution.bypass?.code).toBe('ttl_zero');
   });
 
-  it('bypasses on the x-edge-cache: bypass request header, whatever its case', () => {
+  it('bypasses on the x-gateway-cache: bypass request header, whatever its case', () => {
     // Act
-    const resolution = resolveCacheKey(request({ headers: { 'x-edge-cache': ' Bypass ' } }), settings(), []);
+    const resolution = resolveCacheKey(request({ headers: { 'x-gateway-cache': ' Bypass ' } }), settings(), []);
     // Assess
     expect(resolution.bypass?.code).toBe('bypass_header');
   });
