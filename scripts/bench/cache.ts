@@ -40,20 +40,6 @@ async function cacheStatusOf(url: string, headers: Record<string, string>): Prom
   return getOnce(url, headers);
 }
 
-/**
- * The load generator is one IP sending thousands of requests a second: exactly what the per-IP DDoS
- * guard exists to stop. It is switched off for the bench project so the figures measure the cache path
- * rather than 429s / challenges (with the guard on, each request still pays its token-bucket check).
- */
-async function disableDdosGuard(info: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${String(info.apiBaseUrl)}/projects/${String(info.projectId)}/ddos/config`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', 'x-api-key': String(info.apiKey) },
-    body: JSON.stringify({ enabled: false }),
-  });
-  if (res.status !== 200 && res.status !== 404) throw new Error(`disabling the DDoS guard: ${await res.text()}`);
-}
-
 /** HttpCache with the real CachePlan per request and the proxy's origin fetch, and nothing else. */
 async function runFront(originPort: number): Promise<void> {
   const cache = new HttpCache();
@@ -112,7 +98,6 @@ async function main(): Promise<void> {
     `http://127.0.0.1:${originPort}`,
     JSON.stringify({ cacheEnabled: true }),
   ]);
-  await disableDdosGuard(gateway.info);
   const front = await startTs('scripts/bench/cache.ts', ['--front', String(originPort)]);
   const nginx = await startNginx(
     originPort,

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DDOS_DEFAULTS } from '../../../lambdas/core/config/defaults.ts';
 import { startServer } from '../../../server/app.ts';
 
 /**
@@ -18,7 +19,12 @@ const server = await startServer({
   log: () => {},
 });
 const bootstrap = server.bootstrap!;
-await server.repos.projects.update(bootstrap.projectId, { originUrl, ...projectSettings }, new Date().toISOString());
+const now = new Date().toISOString();
+await server.repos.projects.update(bootstrap.projectId, { originUrl, ...projectSettings }, now);
+// The load generator is one IP sending thousands of requests a second: exactly what the per-IP DDoS
+// guard exists to stop. It is switched off for the bench project so the figures measure the proxy path
+// rather than 429s (the stage still runs and returns early).
+await server.repos.ddosConfig.put(bootstrap.projectId, { ...DDOS_DEFAULTS, enabled: false }, now);
 process.stdout.write(
   `${JSON.stringify({ proxyPort: server.proxyPort, projectId: bootstrap.projectId, apiKey: bootstrap.apiKey, apiBaseUrl: server.apiBaseUrl })}\n`,
 );
