@@ -47,6 +47,15 @@ async function receiveAll(sqs: SQSClient, queueUrl: string, expected: number): P
   return messages;
 }
 
+async function deleteAll(sqs: SQSClient, queueUrl: string, messages: Message[]): Promise<void> {
+  await sqs.send(
+    new DeleteMessageBatchCommand({
+      QueueUrl: queueUrl,
+      Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+    }),
+  );
+}
+
 function toSqsEvent(messages: Message[], queueArn: string): SQSEvent {
   return {
     Records: messages.map((m) => ({
@@ -131,12 +140,7 @@ describe.skipIf(!ENDPOINT)('AWS-compatible endpoint: data, queues and topics', (
     const messages = await receiveAll(sqs, queue.QueueUrl!, 1);
     const first = await consumer(toSqsEvent(messages, queueArn));
     const redelivered = await consumer(toSqsEvent(messages, queueArn));
-    await sqs.send(
-      new DeleteMessageBatchCommand({
-        QueueUrl: queue.QueueUrl!,
-        Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
-      }),
-    );
+    await deleteAll(sqs, queue.QueueUrl!, messages);
     const listed = await repos.wafEvents.list(projectId, { page: 1, limit: 20 });
 
     // Assess
@@ -185,12 +189,7 @@ describe.skipIf(!ENDPOINT)('AWS-compatible endpoint: data, queues and topics', (
     const messages = await receiveAll(sqs, queue.QueueUrl!, 1);
     const applied = await consumer(toSqsEvent(messages, queueArn));
     const redelivered = await consumer(toSqsEvent(messages, queueArn));
-    await sqs.send(
-      new DeleteMessageBatchCommand({
-        QueueUrl: queue.QueueUrl!,
-        Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
-      }),
-    );
+    await deleteAll(sqs, queue.QueueUrl!, messages);
     const stored = await repos.usage.get(projectId, month);
     const otherInstance = await meterOnEdge().count(projectId, 3, now + 6_000);
 

@@ -5,9 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { plansWith, secondsToNextMonth } from '../../../lambdas/core/quota/quota.ts';
 import { EdgeUsageMeter, type UsageFlush } from '../../../lambdas/edge/usage-meter.ts';
 import { createViewerRequestHandler } from '../../../lambdas/edge/viewer-request.ts';
-import { sendQueueMessages, wafEventQueueUrl } from '../../../lambdas/edge/waf-event-sink.ts';
 import { loadEvent } from '../../events/index.ts';
-import { fakeDataSource, lambdaContext } from './fakes.ts';
+import { fakeDataSource, lambdaContext, publishToSqs } from './fakes.ts';
 
 const T0 = Date.parse('2025-01-13T20:12:38.000Z');
 
@@ -184,13 +183,7 @@ describe('viewer-request with the edge usage meter', () => {
       now: () => clock.now,
       usage,
       plans,
-      publish: (messages, context) =>
-        sendQueueMessages(
-          new SQSClient({ region: 'eu-west-1' }),
-          wafEventQueueUrl(SETTINGS, context.invokedFunctionArn, ''),
-          messages,
-          1000,
-        ),
+      publish: publishToSqs(SETTINGS),
     });
     // Each edge gets its own client IP: the process-wide DDoS guard must not see one test's requests in another.
     const clientIp = `198.51.100.${++edges}`;

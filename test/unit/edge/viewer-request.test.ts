@@ -7,9 +7,8 @@ import { STAGES } from '../../../lambdas/core/pipeline/pipeline.ts';
 import type { SecurityEvent, Stage } from '../../../lambdas/core/pipeline/types.ts';
 import type { EdgeDataSource } from '../../../lambdas/edge/data-source.ts';
 import { createViewerRequestHandler } from '../../../lambdas/edge/viewer-request.ts';
-import { sendQueueMessages, wafEventQueueUrl } from '../../../lambdas/edge/waf-event-sink.ts';
 import { loadEvent } from '../../events/index.ts';
-import { fakeDataSource, lambdaContext, projectConfig } from './fakes.ts';
+import { fakeDataSource, lambdaContext, projectConfig, publishToSqs } from './fakes.ts';
 
 const sqs = mockClient(SQSClient);
 const SETTINGS = {
@@ -23,13 +22,7 @@ function handlerWith(data: EdgeDataSource, stages?: readonly Stage[]) {
     settings: SETTINGS,
     data,
     now: () => Date.parse('2025-01-13T20:12:38.000Z'),
-    publish: (messages, context) =>
-      sendQueueMessages(
-        new SQSClient({ region: 'eu-west-1' }),
-        wafEventQueueUrl(SETTINGS, context.invokedFunctionArn, ''),
-        messages,
-        1000,
-      ),
+    publish: publishToSqs(SETTINGS),
     ...(stages ? { stages } : {}),
   });
 }
