@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { countryCode } from '../../core/config/common.ts';
+import { ipAddress } from '../../core/config/common.ts';
+import { simulatedClientFields, simulatedRequestFields } from '../../core/config/simulated-request.ts';
 import { type WafConfig, type WafConfigPatch, wafConfigSchema } from '../../core/config/waf-config.ts';
 import type { EdgeRequest } from '../../core/edge-request.ts';
 import { PlanRequiredError, ValidationError } from '../../core/errors.ts';
-import { isIp } from '../../core/net/ip.ts';
 import { compiledWafFor, type WafVerdict, wafVerdict } from '../../core/pipeline/waf-stage.ts';
 import { planAtLeast } from '../../core/plans.ts';
 import type { Principal } from './auth-service.ts';
@@ -11,27 +11,7 @@ import type { ServiceContext } from './services.ts';
 import type { UsageService } from './usage-service.ts';
 
 /** SPEC endpoint 3 input: what the request looks like; nothing is sent anywhere. */
-export const wafSandboxInputSchema = z
-  .object({
-    method: z
-      .string()
-      .regex(/^[A-Za-z]{1,16}$/, { message: 'must be an HTTP method name' })
-      .transform((m) => m.toUpperCase()),
-    path: z.string().min(1).max(8192).startsWith('/', { message: 'must start with /' }),
-    queryString: z
-      .string()
-      .max(16_384)
-      .default('')
-      .transform((q) => (q.startsWith('?') ? q.slice(1) : q)),
-    headers: z.record(z.string().min(1).max(256), z.string().max(16_384)).default({}),
-    body: z
-      .string()
-      .max(256 * 1024)
-      .optional(),
-    ip: z.string().trim().refine(isIp, { message: 'must be an IPv4 or IPv6 address' }).default('0.0.0.0'),
-    country: countryCode.optional(),
-  })
-  .strict();
+export const wafSandboxInputSchema = z.object({ ...simulatedRequestFields, ...simulatedClientFields }).strict();
 export type WafSandboxInput = z.infer<typeof wafSandboxInputSchema>;
 
 const ISO_INSTANT = z.iso.datetime({ offset: true }).transform((t) => new Date(t).toISOString());
@@ -46,7 +26,7 @@ export const wafEventQuerySchema = z
       .string()
       .regex(/^[a-z_]{1,64}$/, { message: 'must be a threat type such as sql_injection' })
       .optional(),
-    ip: z.string().trim().refine(isIp, { message: 'must be an IPv4 or IPv6 address' }).optional(),
+    ip: ipAddress.optional(),
     from: ISO_INSTANT.optional(),
     to: ISO_INSTANT.optional(),
   })

@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import type { CacheRule } from '../config/cache-config.ts';
+import { simulatedRequestFields } from '../config/simulated-request.ts';
 import type { CachePlan } from '../pipeline/types.ts';
 import { type CacheKeyResolution, type CacheProjectSettings, resolveCacheKey, toCachePlan } from './cache-key.ts';
 
 /** Body of SPEC endpoint 8, `POST /projects/:id/cache/sandbox-call`. */
-export const cacheSandboxRequestSchema = z
-  .object({
-    method: z
-      .string()
-      .trim()
-      .min(1)
-      .max(16)
-      .regex(/^[A-Za-z]+$/, 'must be an HTTP method'),
-    path: z.string().min(1).max(4096).startsWith('/', 'must start with /'),
-    queryString: z
-      .string()
-      .max(8192)
-      .default('')
-      .transform((q) => (q.startsWith('?') ? q.slice(1) : q)),
-    headers: z.record(z.string().min(1).max(256), z.string().max(8192)).default({}),
-  })
-  .strict();
+export const cacheSandboxRequestSchema = z.object(simulatedRequestFields).strict();
 export type CacheSandboxRequest = z.infer<typeof cacheSandboxRequestSchema>;
 
 export interface CacheSandboxResult extends CacheKeyResolution {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isCountryCode } from '../net/countries.ts';
-import { isIpOrCidr } from '../net/ip.ts';
+import { isIp, isIpOrCidr } from '../net/ip.ts';
+
+export const ipAddress = z.string().trim().refine(isIp, { message: 'must be an IPv4 or IPv6 address' });
 
 export const ipOrCidr = z.string().trim().refine(isIpOrCidr, { message: 'must be an IPv4/IPv6 address or CIDR range' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EdgeRuleAction, EdgeRuleCondition } from '../config/edge-rule.ts';
+import { simulatedClientFields, simulatedRequestFields } from '../config/simulated-request.ts';
 import type { EdgeRequest } from '../edge-request.ts';
 import type { RateLimiter, RateLimitResult } from '../ratelimit/sliding-window.ts';
 import { type CompiledRules, firstFailingCondition } from './compile.ts';
@@ -9,21 +10,11 @@ import { RequestView } from './request-view.ts';
 /** Body of `POST /projects/:id/rules/sandbox-call`: the request to simulate. */
 export const ruleSandboxRequestSchema = z
   .object({
-    method: z.string().trim().min(1).max(16).default('GET'),
-    path: z.string().min(1).max(2048).default('/'),
-    queryString: z.string().max(8192).default(''),
-    headers: z.record(z.string(), z.string().max(8192)).default({}),
-    ip: z.string().trim().min(1).max(64).default('203.0.113.10'),
-    country: z
-      .string()
-      .trim()
-      .length(2)
-      .transform((c) => c.toUpperCase())
-      .optional(),
-    body: z
-      .string()
-      .max(64 * 1024)
-      .optional(),
+    ...simulatedRequestFields,
+    ...simulatedClientFields,
+    // Rules often test one field; the rest of the request may be left out.
+    method: simulatedRequestFields.method.default('GET'),
+    path: simulatedRequestFields.path.default('/'),
   })
   .strict();
 export type RuleSandboxRequest = z.infer<typeof ruleSandboxRequestSchema>;
