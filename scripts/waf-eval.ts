@@ -83,8 +83,11 @@ function finish(c: Counts): Confusion {
 
 function tally(counts: Map<string, Counts>, key: string, row: CorpusRow, blocked: boolean): void {
   const c = counts.get(key) ?? { tp: 0, fp: 0, tn: 0, fn: 0 };
-  if (row.label === 'attack') blocked ? c.tp++ : c.fn++;
-  else blocked ? c.fp++ : c.tn++;
+  if (row.label === 'attack') {
+    if (blocked) c.tp++;
+    else c.fn++;
+  } else if (blocked) c.fp++;
+  else c.tn++;
   counts.set(key, c);
 }
 

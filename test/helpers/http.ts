@@ -7,7 +7,7 @@ export interface RawResponse {
   rawHeaders: string[];
   body: Buffer;
   text: string;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies and assert on their shape.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies and assert on their shape.
   json<T = any>(): T;
 }
 

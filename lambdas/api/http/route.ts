@@ -31,7 +31,7 @@ export interface RouteDef<TBody = unknown, TQuery = unknown> {
   handle(input: RouteInput<TBody, TQuery>): Promise<RouteResult>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: heterogeneous route lists need an erased element type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous route lists need an erased element type.
 export type AnyRoute = RouteDef<any, any>;
 
 export function route<TBody = undefined, TQuery = Record<string, string>>(

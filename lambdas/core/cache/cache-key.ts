@@ -16,12 +16,7 @@ export const CACHE_BYPASS_VALUE = 'bypass';
 export const CACHE_KEY_VERSION = 'v1';
 
 export type CacheBypassCode =
-  | 'caching_disabled'
-  | 'method_not_cacheable'
-  | 'bypass_rule'
-  | 'rule_ttl_zero'
-  | 'ttl_zero'
-  | 'bypass_header';
+  'caching_disabled' | 'method_not_cacheable' | 'bypass_rule' | 'rule_ttl_zero' | 'ttl_zero' | 'bypass_header';
 
 export interface CacheKeyInput {
   method: string;

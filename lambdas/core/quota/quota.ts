@@ -50,8 +50,8 @@ export function secondsToNextMonth(nowMs: number): number {
 
 /**
  * Monthly quota (SPEC §1 "Plans"). Placed after the security stages: requests refused by edge rules,
- * DDoS protection or the WAF are not billed, so an attack cannot exhaust a customer's quota. Without a
- * meter in the ports (Lambda@Edge today) nothing is counted here.
+ * DDoS protection or the WAF are not billed, so an attack cannot exhaust a customer's quota. Both runtimes
+ * supply a meter (server/usage/usage-meter.ts, lambdas/edge/usage-meter.ts); without one nothing is counted.
  */
 export const quotaStage: Stage = async (ctx) => {
   const meter = ctx.ports.usageMeter;

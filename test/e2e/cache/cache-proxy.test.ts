@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../helpers/origin.ts';
 import { startOrigin, type TestOrigin } from '../../helpers/origin.ts';
@@ -11,7 +12,7 @@ import { type CacheProject, createCacheProject, sendUntil, sleep, statusOf } fro
  */
 function cacheOrigin() {
   const perUrl = new Map<string, number>();
-  return async (req: RecordedRequest, res: import('node:http').ServerResponse) => {
+  return async (req: RecordedRequest, res: ServerResponse) => {
     const n = (perUrl.get(req.url) ?? 0) + 1;
     perUrl.set(req.url, n);
     const headers: Record<string, string> = { 'content-type': 'application/json' };

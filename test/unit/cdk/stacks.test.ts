@@ -229,7 +229,7 @@ describe('edge stack (us-east-1)', () => {
     });
   });
 
-  it('lets the request triggers read the table in any replica region and send only to the WAF-event queue', () => {
+  it('lets the request triggers read the table in any replica region, write only gateway secrets, and send only to the WAF-event queue', () => {
     // Assess
     const policies = Object.values(edge.findResources('AWS::IAM::Policy')) as Array<{
       Properties: { PolicyDocument: { Statement: Array<{ Action: string | string[]; Resource: unknown }> } };
@@ -243,7 +243,16 @@ describe('edge stack (us-east-1)', () => {
     expect(JSON.stringify(read?.Resource)).toContain(':table/edge-gateway/index/gsi1');
     expect(JSON.stringify(send?.Resource)).toContain('arn:aws:sqs:eu-west-1:');
     expect(JSON.stringify(send?.Resource)).toContain(':edge-gateway-waf-events');
-    expect(statements.flatMap((s) => s.Action)).not.toContain('dynamodb:PutItem');
+    // The one write: creating the challenge secret, confined to the GLOBAL partition of the home-region table.
+    const writes = statements.filter((s) =>
+      ([] as string[])
+        .concat(s.Action)
+        .some((a) => a !== 'dynamodb:GetItem' && a !== 'dynamodb:Query' && a.startsWith('dynamodb:')),
+    );
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.Action).toBe('dynamodb:PutItem');
+    expect(JSON.stringify(writes[0]!.Resource)).toContain('arn:aws:dynamodb:eu-west-1:');
+    expect(JSON.stringify(writes[0])).toContain('"dynamodb:LeadingKeys":["GLOBAL"]');
   });
 });
 
