@@ -1,5 +1,6 @@
 import type { WafConfig } from '../config/waf-config.ts';
 import { compileIpMatcher } from '../net/ip.ts';
+import { buildKeywordGate, type GatedSignature, gateSignature, type KeywordGate } from './gate.ts';
 import { sensitivitySettings } from './sensitivity.ts';
 import { ALL_SIGNATURES } from './signatures/index.ts';
 import type { CompiledWaf, InputKind, Signature, WafFamily } from './types.ts';
@@ -9,6 +10,14 @@ const INPUT_KINDS: readonly InputKind[] = ['path', 'arg-name', 'arg', 'body', 'h
 function byKind(signatures: readonly Signature[]): Record<InputKind, readonly Signature[]> {
   const entries = INPUT_KINDS.map((kind) => [kind, signatures.filter((s) => !s.kinds || s.kinds.includes(kind))]);
   return Object.fromEntries(entries) as Record<InputKind, readonly Signature[]>;
+}
+
+function gatedByKind(
+  gate: KeywordGate,
+  lists: Record<InputKind, readonly Signature[]>,
+): Record<InputKind, readonly GatedSignature[]> {
+  const entries = INPUT_KINDS.map((kind) => [kind, lists[kind].map((s) => gateSignature(gate, s))]);
+  return Object.fromEntries(entries) as Record<InputKind, readonly GatedSignature[]>;
 }
 
 function familyEnabled(config: WafConfig, family: WafFamily): boolean {
@@ -31,13 +40,19 @@ export function compileWaf(config: WafConfig, signatures: readonly Signature[] =
   const settings = sensitivitySettings(config.sensitivityScore);
   const active = signatures.filter((s) => s.level <= settings.paranoiaLevel && familyEnabled(config, s.family));
   const plainWordSignatures = active.filter((s) => s.matchesPlainWords === true);
+  const signaturesByKind = byKind(active);
+  const plainWordSignaturesByKind = byKind(plainWordSignatures);
+  const keywordGate = buildKeywordGate(active);
   return {
     sensitivity: config.sensitivityScore,
     ...settings,
     signatures: active,
     plainWordSignatures,
-    signaturesByKind: byKind(active),
-    plainWordSignaturesByKind: byKind(plainWordSignatures),
+    signaturesByKind,
+    plainWordSignaturesByKind,
+    gatedByKind: gatedByKind(keywordGate, signaturesByKind),
+    plainWordGatedByKind: gatedByKind(keywordGate, plainWordSignaturesByKind),
+    keywordGate,
     isAllowedIp: compileIpMatcher(config.allowedIps),
     isBlockedIp: compileIpMatcher(config.blockedIps),
     blockedCountries: new Set(config.blockedCountries.map((c) => c.toUpperCase())),

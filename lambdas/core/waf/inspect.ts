@@ -1,7 +1,9 @@
 import type { EdgeRequest } from '../edge-request.ts';
 import { normalizeValue, toBase64View, toPathView, toShellView, toSqlView } from './decode.ts';
 import { collectInputs, type InspectedInput } from './inputs.ts';
-import { charMask } from './trigger-mask.ts';
+import { type GatedSignature, gateOpen, type KeywordGate, scanKeywords, VIEW_INDEX } from './gate.ts';
+
+const TEXT = VIEW_INDEX.text;
 import type { CompiledWaf, InputView, Signature, ThreatType, WafDecision, WafMatch } from './types.ts';
 
 /** Characters of a matched value kept in a decision (events store it; payloads can be huge). */
@@ -33,70 +35,88 @@ function isPlainWords(raw: string): boolean {
   return PLAIN_WORDS.test(raw) && !raw.includes('0x');
 }
 
+/**
+ * The views of one value, each computed on first use, and the keyword marks of each: a view that came
+ * out identical to the text reuses the text's marks instead of being scanned again. Indexed by
+ * VIEW_INDEX (arrays, not records: this runs for every signature of every value).
+ */
 class ViewCache {
-  private textMask = -1;
-  private sqlMask = -1;
-  private pathMask = -1;
-  private shellMask = -1;
-  private base64Mask = -1;
-  private rawMask = -1;
-  private sql: string | undefined;
-  private path: string | undefined;
-  private shell: string | undefined;
-  private base64: string | undefined;
+  private readonly rendered: Array<string | undefined> = [
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ];
+  private readonly stamps = [0, 0, 0, 0, 0, 0];
+  private readonly marks: Array<Int32Array | undefined> = [
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ];
   constructor(
+    private readonly gate: KeywordGate,
     readonly text: string,
     private readonly raw: string,
-  ) {}
-
-  /** Trigger characters present in a view; a view that came out unchanged shares the text's mask. */
-  mask(view: InputView): number {
-    if (this.textMask < 0) this.textMask = charMask(this.text);
-    switch (view) {
-      case 'text':
-        return this.textMask;
-      case 'sql':
-        if (this.sqlMask < 0) this.sqlMask = this.derivedMask('sql');
-        return this.sqlMask;
-      case 'path':
-        if (this.pathMask < 0) this.pathMask = this.derivedMask('path');
-        return this.pathMask;
-      case 'shell':
-        if (this.shellMask < 0) this.shellMask = this.derivedMask('shell');
-        return this.shellMask;
-      case 'base64':
-        if (this.base64Mask < 0) this.base64Mask = this.derivedMask('base64');
-        return this.base64Mask;
-      case 'raw':
-        if (this.rawMask < 0) this.rawMask = this.derivedMask('raw');
-        return this.rawMask;
-    }
+  ) {
+    this.rendered[VIEW_INDEX.text] = text;
+    this.rendered[VIEW_INDEX.raw] = raw;
   }
 
-  private derivedMask(view: InputView): number {
-    const rendered = this.get(view);
-    return rendered === this.text ? this.textMask : charMask(rendered);
+  /** Whether every fragment group of the signature occurs in its view. */
+  open(gated: GatedSignature): boolean {
+    if (gated.groups.length === 0) return true;
+    const index = gated.viewIndex;
+    let stamp = this.stamps[index]!;
+    if (stamp === 0) {
+      const rendered = this.get(gated);
+      if (index !== TEXT && rendered === this.text) {
+        stamp = this.scanned(TEXT, 'text', this.text);
+        this.marks[index] = this.marks[TEXT];
+        this.stamps[index] = stamp;
+      } else {
+        stamp = this.scanned(index, gated.view, rendered);
+      }
+    }
+    return gateOpen(this.marks[index]!, gated, stamp);
   }
 
-  get(view: InputView): string {
-    switch (view) {
-      case 'text':
-        return this.text;
-      case 'sql':
-        this.sql ??= toSqlView(this.text);
-        return this.sql;
-      case 'path':
-        this.path ??= toPathView(this.text);
-        return this.path;
-      case 'shell':
-        this.shell ??= toShellView(this.text);
-        return this.shell;
-      case 'raw':
-        return this.raw;
-      case 'base64':
-        this.base64 ??= toBase64View(this.raw);
-        return this.base64;
+  private scanned(index: number, view: InputView, rendered: string): number {
+    let stamp = this.stamps[index]!;
+    if (stamp === 0) {
+      stamp = scanKeywords(this.gate, view, rendered);
+      this.stamps[index] = stamp;
+      this.marks[index] = this.gate.seen[view];
     }
+    return stamp;
+  }
+
+  get(gated: GatedSignature): string {
+    const known = this.rendered[gated.viewIndex];
+    if (known !== undefined) return known;
+    let rendered: string;
+    switch (gated.view) {
+      case 'sql':
+        rendered = toSqlView(this.text);
+        break;
+      case 'path':
+        rendered = toPathView(this.text);
+        break;
+      case 'shell':
+        rendered = toShellView(this.text);
+        break;
+      case 'base64':
+        rendered = toBase64View(this.raw);
+        break;
+      default:
+        rendered = this.text;
+    }
+    this.rendered[gated.viewIndex] = rendered;
+    return rendered;
   }
 }
 
@@ -118,16 +138,20 @@ const userAgentMemo = new WeakMap<CompiledWaf, Map<string, readonly Hit[]>>();
 function scanInput(waf: CompiledWaf, input: InspectedInput, skip: ReadonlyMap<string, Hit> | undefined): Hit[] {
   const signatures =
     input.kind !== 'user-agent' && isPlainWords(input.raw)
-      ? waf.plainWordSignaturesByKind[input.kind]
-      : waf.signaturesByKind[input.kind];
+      ? waf.plainWordGatedByKind[input.kind]
+      : waf.gatedByKind[input.kind];
   const hits: Hit[] = [];
   if (signatures.length === 0) return hits;
-  const views = new ViewCache(normalizeValue(input.raw, input.urlEncoded), input.raw);
-  for (const signature of signatures) {
-    if (skip?.has(signature.id)) continue;
-    const trigger = signature.triggerMask;
-    if (trigger !== undefined && (views.mask(signature.view) & trigger) === 0) continue;
-    if (!signature.test(views.get(signature.view))) continue;
+  const views = new ViewCache(waf.keywordGate, normalizeValue(input.raw, input.urlEncoded), input.raw);
+  // Most requests match nothing, and a Map lookup per signature per value would cost more than the gate.
+  const skipping = skip !== undefined && skip.size > 0;
+  for (const gated of signatures) {
+    const signature = gated.signature;
+    if (skipping && skip.has(signature.id)) continue;
+    if (!views.open(gated)) continue;
+    const view = views.get(gated);
+    // An empty view (most values have no base64 reading) matches nothing.
+    if (view === '' || !gated.regex.test(view)) continue;
     hits.push({
       signature,
       match: {

@@ -1,3 +1,5 @@
+import type { GatedSignature, KeywordGate } from './gate.ts';
+
 /** The five families a project can switch on and off (SPEC §2 `owasp*Enabled`). */
 export type WafFamily = 'sqli' | 'xss' | 'rce' | 'lfi' | 'scanner';
 
@@ -43,10 +45,13 @@ export interface Signature {
    */
   anyOf?: readonly string[];
   /**
-   * Bits (see trigger-mask.ts) of which one must occur in the view for `anyOf` to be satisfiable;
-   * derived from `anyOf` by regexSignature. Absent: always run.
+   * Further necessary conditions: from each group at least one fragment must occur in the view too
+   * (e.g. a quote *and* a boolean operator). Checked, with `anyOf`, by the engine's keyword automaton
+   * before the regex runs; `test` alone does not check them.
    */
-  triggerMask?: number;
+  allOf?: readonly (readonly string[])[];
+  /** The regex without any prefilter, for the engine once the fragments are known to be present. */
+  pattern?: RegExp;
   /** Also run on values made only of word characters (most signatures need punctuation to match). */
   matchesPlainWords?: boolean;
   /** Linear-time test over the chosen view (bounded quantifiers only, no nested repetition). */
@@ -91,6 +96,10 @@ export interface CompiledWaf {
   /** `signatures` and `plainWordSignatures` split by the input kinds they read, so the hot loop does not filter. */
   signaturesByKind: Readonly<Record<InputKind, readonly Signature[]>>;
   plainWordSignaturesByKind: Readonly<Record<InputKind, readonly Signature[]>>;
+  /** The same lists with each signature's fragment groups resolved to automaton ids (see gate.ts). */
+  gatedByKind: Readonly<Record<InputKind, readonly GatedSignature[]>>;
+  plainWordGatedByKind: Readonly<Record<InputKind, readonly GatedSignature[]>>;
+  keywordGate: KeywordGate;
   isAllowedIp(ip: string): boolean;
   isBlockedIp(ip: string): boolean;
   blockedCountries: ReadonlySet<string>;

@@ -90,22 +90,3 @@ describe('WAF base64 view', () => {
     expect(views).toEqual(['', '', '']);
   });
 });
-
-describe('WAF trigger-character prefilter', () => {
-  it('never skips a signature whose fragment is present in the view', async () => {
-    // Prepare
-    const { charMask } = await import('../../../lambdas/core/waf/trigger-mask.ts');
-    const { ALL_SIGNATURES } = await import('../../../lambdas/core/waf/index.ts');
-    // Act
-    const skipped = ALL_SIGNATURES.flatMap((signature) =>
-      (signature.anyOf ?? [])
-        .filter(
-          (fragment) =>
-            signature.triggerMask !== undefined && (charMask(`x${fragment}y`) & signature.triggerMask) === 0,
-        )
-        .map((fragment) => `${signature.id}:${fragment}`),
-    );
-    // Assess
-    expect(skipped).toEqual([]);
-  });
-});

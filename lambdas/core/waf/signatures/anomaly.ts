@@ -17,18 +17,29 @@ interface ProbeFamily {
   label: string;
   /** Characters (a regex class body) whose presence as the probe points at this threat. */
   chars: string;
+  /** The same characters as literals: one must occur (the engine's keyword gate). */
+  literals: readonly string[];
   /** Lower-case hex codes of the same characters, for the double-encoding check. */
   hex: string;
 }
 
 const PROBES: readonly ProbeFamily[] = [
-  { family: 'sqli', threatType: 'sql_injection', idPrefix: 'SQLI', label: 'quote', chars: `'"`, hex: '22|27' },
+  {
+    family: 'sqli',
+    threatType: 'sql_injection',
+    idPrefix: 'SQLI',
+    label: 'quote',
+    chars: `'"`,
+    literals: ["'", '"'],
+    hex: '22|27',
+  },
   {
     family: 'rce',
     threatType: 'remote_code_execution',
     idPrefix: 'RCE',
     label: 'shell metacharacter (| ; `)',
     chars: '|;`',
+    literals: ['|', ';', '`'],
     hex: '7c|3b|60|0a|0d',
   },
   {
@@ -37,9 +48,18 @@ const PROBES: readonly ProbeFamily[] = [
     idPrefix: 'LFI',
     label: 'NUL byte or backslash',
     chars: '\\x00\\\\',
+    literals: ['\0', '\\'],
     hex: '00|5c|2e',
   },
-  { family: 'xss', threatType: 'xss', idPrefix: 'XSS', label: 'angle bracket', chars: '<>', hex: '3c|3e' },
+  {
+    family: 'xss',
+    threatType: 'xss',
+    idPrefix: 'XSS',
+    label: 'angle bracket',
+    chars: '<>',
+    literals: ['<', '>'],
+    hex: '3c|3e',
+  },
 ];
 
 function probeSignatures(probe: ProbeFamily): Signature[] {
@@ -54,6 +74,7 @@ function probeSignatures(probe: ProbeFamily): Signature[] {
       description: `A short identifier or number with a ${probe.label} glued to its start or end (injection probe)`,
       view: 'text',
       kinds: ['arg'],
+      anyOf: probe.literals,
       pattern: new RegExp(`^(?:[\\w.@-]{1,40}${c}{1,2}|${c}{1,2}[\\w.@-]{1,40})$`),
     }),
     regexSignature({
@@ -94,6 +115,7 @@ export const ANOMALY_SIGNATURES: readonly Signature[] = [
     description: 'A number with a trailing metacharacter (42/, 7), 3*): a tampered numeric parameter',
     view: 'text',
     kinds: ['arg'],
+    anyOf: ['/', '+', '*', '?', '|', ';', "'", '"', '\\', '(', ')'],
     pattern: /^-?\d{1,20}[/+*?|;'"\\()]$/,
   }),
   regexSignature({

@@ -1,4 +1,4 @@
-import { regexSignature } from '../signature.ts';
+import { followedBy, literalPrefixes, regexSignature } from '../signature.ts';
 import type { Signature } from '../types.ts';
 
 /*
@@ -14,6 +14,11 @@ import type { Signature } from '../types.ts';
  */
 const JAVA_GADGETS =
   '(?:(?:invoker|chained|constant|instantiate|clone|closure|predicate|factory|switch|map)transformer|(?:for|while|if|switch|chained|transformer)closure|(?:instantiate|prototypeclone|prototypeserialization|reflection)factory|templatesimpl|annotationinvocationhandler|jdbcrowsetimpl|badattributevalueexpexception|methodclosure|convertedclosure|beancomparator|comparatortransformer)';
+
+/** PHP functions that execute code or commands when handed request data. */
+const PHP_EXEC_FUNCTIONS = String.raw`(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod)`;
+/** Functions only PHP has, whose call alone is an injection (decoders, sockets, introspection). */
+const PHP_ONLY_FUNCTIONS = String.raw`(?:shell_exec|passthru|proc_open|pcntl_exec|create_function|call_user_func(?:_array)?|base64_decode|gzinflate|gzuncompress|gzdecode|bzdecompress|zlib_decode|str_rot13|fsockopen|pfsockopen|stream_socket_client|posix_\w{3,20}|phpinfo|show_source|highlight_file|get_defined_vars|ini_set|putenv|dl|assert_options|preg_replace_callback|array_map|file_put_contents|move_uploaded_file)`;
 
 export const INJECTION_SIGNATURES: readonly Signature[] = [
   regexSignature({
@@ -36,8 +41,10 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     description: 'PHP code-execution function called on request data or a string',
     view: 'text',
     anyOf: ['('],
-    pattern:
-      /(?<![\w.$>-])(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod) ?\( ?(?:\$_(?:get|post|request|cookie|server|files|env)|\$\w{1,30} ?\)|['"]|base64_decode|gzinflate|str_rot13|chr ?\(|\$_)|\bphpinfo ?\( ?\)/,
+    allOf: [[...literalPrefixes(PHP_EXEC_FUNCTIONS), 'phpinfo']],
+    pattern: new RegExp(
+      String.raw`(?<![\w.$>-])${PHP_EXEC_FUNCTIONS} ?\( ?(?:\$_(?:get|post|request|cookie|server|files|env)|\$\w{1,30} ?\)|['"]|base64_decode|gzinflate|str_rot13|chr ?\(|\$_)|\bphpinfo ?\( ?\)`,
+    ),
   }),
   regexSignature({
     id: 'PHP-120',
@@ -59,7 +66,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'PHP variable function call on request data or an obfuscated function name',
     view: 'text',
-    anyOf: ['${', '$_', '('],
+    anyOf: ['${', '$_', ...followedBy(['chr', 'base64_decode', 'str_rot13'], ['(', ' ('])],
     pattern:
       /\$\{ ?@?(?:system|eval|exec|phpinfo|print|passthru|assert|shell_exec|\$_)|\$_\w{1,20} ?\[[^\]]{0,40}\] ?\(|\b(?:chr|base64_decode|str_rot13) ?\([^)]{0,40}\) ?\. ?(?:chr|base64_decode|str_rot13) ?\(/,
   }),
@@ -73,8 +80,10 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       'Call of a PHP-only code-execution, decoding or socket function (gzinflate(, fsockopen(, posix_*(), even with comments before the parenthesis',
     view: 'text',
     anyOf: ['('],
-    pattern:
-      /(?<![\w$>.-])(?:shell_exec|passthru|proc_open|pcntl_exec|create_function|call_user_func(?:_array)?|base64_decode|gzinflate|gzuncompress|gzdecode|bzdecompress|zlib_decode|str_rot13|fsockopen|pfsockopen|stream_socket_client|posix_\w{3,20}|phpinfo|show_source|highlight_file|get_defined_vars|ini_set|putenv|dl|assert_options|preg_replace_callback|array_map|file_put_contents|move_uploaded_file)(?:\s|\/\*[^*]{0,80}\*\/|(?:#|\/\/)[^\n]{0,80}\n){0,5}=?\(/,
+    allOf: [literalPrefixes(PHP_ONLY_FUNCTIONS)],
+    pattern: new RegExp(
+      String.raw`(?<![\w$>.-])${PHP_ONLY_FUNCTIONS}(?:\s|\/\*[^*]{0,80}\*\/|(?:#|\/\/)[^\n]{0,80}\n){0,5}=?\(`,
+    ),
   }),
   regexSignature({
     id: 'PHP-150',
@@ -96,7 +105,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Upload of a server-executable script announced in a file-name header (X-Filename: shell.php)',
     view: 'text',
-    anyOf: ['.'],
+    anyOf: ['.php', '.pht', '.phar', '.jsp', '.asp', '.ashx', '.asmx', '.cer', '.cgi', '.shtml'],
     kinds: ['header'],
     matchesPlainWords: true,
     pattern: /^[^/:?=&]{0,200}\.(?:php\d?|phtml|phar|pht|jspx?|aspx?|ashx|asmx|cer|cgi|shtml)[\s.]{0,40}$/,
@@ -225,7 +234,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Python code execution (__import__, os.system, subprocess, eval(compile(…)))',
     view: 'text',
-    anyOf: ['__', 'os', 'subprocess', 'pty', 'importlib'],
+    anyOf: ['__', 'os.', 'os .', 'subprocess', 'pty', 'importlib'],
     pattern:
       /\b__import__ ?\(|\b__(?:builtins|globals|subclasses|class|mro|bases|base|init|code)__\b|\bos ?\. ?(?:system|popen|exec[lv]p?e?|spawn[lv]?p?e?|remove|unlink) ?\(|\bsubprocess ?\. ?(?:call|popen|run|check_output|getoutput)|\bpty ?\. ?spawn|\bimportlib\b/,
   }),

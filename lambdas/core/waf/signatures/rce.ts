@@ -1,4 +1,4 @@
-import { regexSignature } from '../signature.ts';
+import { literalPrefixes, regexSignature } from '../signature.ts';
 import type { Signature } from '../types.ts';
 
 /*
@@ -17,7 +17,14 @@ import type { Signature } from '../types.ts';
 const COMMANDS = String.raw`(?:cat|ls|id|whoami|uname|hostname|ifconfig|netstat|ps|pwd|env|printenv|wget|curl|lwp-download|nc|ncat|netcat|socat|telnet|ssh|scp|ftp|tftp|ping|ping6|nslookup|dig|traceroute|bash|sh|zsh|ksh|csh|tcsh|dash|busybox|python[23]?(?:\.\d{1,2})?|perl|ruby|php|sleep|echo|printf|rm|chmod|chown|passwd|useradd|crontab|nohup|xterm|base64|xxd|awk|sed|grep|egrep|uptime|systemctl|openssl|certutil|bitsadmin|powershell|pwsh|cmd|wmic|ipconfig|systeminfo|tasklist|taskkill|nbtstat|nmap|getent|lsof|md5sum|sudo|mkfifo|kill|killall|pkill)`;
 
 /** The wider list the paranoid level uses, English-word commands included. */
+/** COMMANDS as keyword-gate fragments: one of them occurs wherever COMMANDS matches. */
+const COMMAND_WORDS = literalPrefixes(COMMANDS);
+
 const ALL_COMMANDS = `(?:${COMMANDS}|type|set|export|call|start|find|head|tail|more|less|time|file|stat|mail|net|ver|dir|locate|fetch|node|java|host|touch|mkdir|cp|mv|ln|eval|exec|su|tar|zip|unzip|gzip|xargs|mount|reboot|shutdown)`;
+
+/** Commands whose presence at the very start of a value, with an argument, makes it a command line. */
+const COMMAND_LINE_WORDS =
+  '(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir)';
 
 /** Optional absolute location of a binary (/bin/cat, /usr/bin/id). */
 const BIN_PATH = '(?:(?:/usr)?(?:/local)?/s?bin/)?';
@@ -38,6 +45,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     description: 'Command chained with ; | || && or a newline',
     view: 'shell',
     anyOf: [';', '|', '&', '\n', '\r'],
+    allOf: [COMMAND_WORDS],
     pattern: new RegExp(`(?:[;|&\\n\\r]|\\|\\||&&)[ \\t{(]{0,5}${BIN_PATH}${COMMANDS}(?:\\.exe)?\\b${SHELL_ARGUMENT}`),
   }),
   regexSignature({
@@ -63,6 +71,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     description: 'Shellshock function definition () { :; };',
     view: 'text',
     anyOf: ['('],
+    allOf: [[')'], ['{']],
     pattern: /\( ?\) ?\{[^}]{0,40}\} ?;|^\s*\(\s*\)\s*\{/,
   }),
   regexSignature({
@@ -104,6 +113,26 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     description: 'Windows command after a separator (& dir, | type c:\\boot.ini, && net user, ipconfig /all)',
     view: 'shell',
     anyOf: [';', '|', '&'],
+    allOf: [
+      [
+        'dir',
+        'type',
+        'net',
+        'ipconfig',
+        'systeminfo',
+        'tasklist',
+        'ver',
+        'whoami',
+        'copy',
+        'del',
+        'echo',
+        'ping',
+        'nslookup',
+        'reg ',
+        'wmic',
+        'sc ',
+      ],
+    ],
     pattern:
       /(?:[;|&]|\|\||&&) ?(?:dir|type|net1? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)? ?(?:$|[&;]|\/[a-z]{1,10}\b| [a-z]:\\| \\\\| %\w{1,30}%| [\w-]{1,40}\.(?:ini|txt|log|bat|cmd|exe|dll|conf|config|xml)\b)/,
   }),
@@ -115,8 +144,11 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: 'A value that is itself a shell command line with a path or flag argument (cat /etc/passwd, ls -la)',
     view: 'shell',
+    // Every alternative has a command word followed by a space.
+    anyOf: [' '],
+    allOf: [[...literalPrefixes(COMMAND_LINE_WORDS), 'ping', 'sleep']],
     pattern: new RegExp(
-      `^[ \\t]{0,10}${BIN_PATH}(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir)(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://)|^[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat) (?:-\\w |\\d)|^[ \\t]{0,10}net1? (?:user|localgroup|group|share|use|view) `,
+      `^[ \\t]{0,10}${BIN_PATH}${COMMAND_LINE_WORDS}(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://)|^[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat) (?:-\\w |\\d)|^[ \\t]{0,10}net1? (?:user|localgroup|group|share|use|view) `,
     ),
   }),
   regexSignature({
@@ -151,6 +183,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     description: 'Windows cmd FOR loop (for /f %i in (…) do …)',
     view: 'sql',
     anyOf: [' in'],
+    allOf: [['for '], ['%'], [')do', ') do']],
     pattern:
       /\bfor (?:\/[dlrf] (?:"[^"]{0,80}" |[a-z]:\\[^ ]{0,80} |\/[dlrf] ){0,3})?%{1,2}~?[a-z]\w{0,20} in ?\([^)]{0,300}\) ?do\b/,
   }),

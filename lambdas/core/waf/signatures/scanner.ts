@@ -1,4 +1,4 @@
-import { regexSignature } from '../signature.ts';
+import { literalPrefixes, regexSignature } from '../signature.ts';
 import type { Signature } from '../types.ts';
 
 /*
@@ -20,6 +20,7 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     description: 'User-Agent of a known vulnerability or port scanner',
     view: 'text',
     kinds: ['user-agent'],
+    anyOf: literalPrefixes(SECURITY_TOOLS),
     pattern: new RegExp(`(?:^|[^a-z])(?:${SECURITY_TOOLS})(?:[^a-z]|$)`),
   }),
   regexSignature({
@@ -31,6 +32,7 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     description: 'User-Agent that declares internet-wide scanning',
     view: 'text',
     kinds: ['user-agent'],
+    anyOf: ['scan', 'port', 'survey', 'asset discovery', 'attack surface'],
     pattern:
       /(?:^|[^a-z])(?:scanner|scanning|scan bot|port ?check|security scan|survey ?agent|asset discovery|attack surface)(?:[^a-z]|$)/,
   }),

