@@ -31,6 +31,7 @@ const GATED_PAYLOADS = [
   "1; exec master..xp_cmdshell 'ping 10.0.0.1'",
   'char(65)+char(66)',
   "concat('a','b')",
+  'concat_ws(0x3a,user())',
   '<img src=x onerror=alert(document.cookie)>',
   'javascript:window.location="http://evil"',
   '; cat /etc/passwd',

@@ -14,6 +14,8 @@ const LOGIC = String.raw`(?:or|and|xor|div|\|\||&&)`;
 const BOOLEAN_OPERATORS = ['or', 'and', 'xor', 'div', '||', '&&'];
 const SYMBOLIC_COMPARE = '(?:=|<=?>?|>=?|!=)';
 const WORD_COMPARE = String.raw`(?:\blike\b|\brlike\b|\bregexp\b|\bsounds like\b|\bis\b|\bbetween\b|\bin ?\()`;
+/** SYMBOLIC_COMPARE and WORD_COMPARE as keyword-gate fragments. */
+const COMPARISON_FRAGMENTS = ['=', '<', '>', 'like', 'regexp', 'is', 'between', 'in'];
 /** A quoted string or number: the operand shapes that make a word comparison look like SQL. */
 const LITERAL = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null)`;
 const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@][\w.@$]{0,40})`;
@@ -40,6 +42,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'String or number break-out followed by a boolean comparison (tautology)',
     view: 'sql',
     anyOf: ["'", '"'],
+    allOf: [BOOLEAN_OPERATORS, COMPARISON_FRAGMENTS],
     pattern: new RegExp(
       `['"]\\)?\\)? ?${LOGIC} ?\\(? ?(?:${OPERAND} ?\\)? ?${SYMBOLIC_COMPARE}|${LITERAL} ?\\)? ?${WORD_COMPARE})|\\b\\d{1,20}\\)?\\)? ?${LOGIC} ?\\(? ?${LITERAL} ?\\)? ?(?:${SYMBOLIC_COMPARE}|${WORD_COMPARE})`,
     ),
@@ -53,6 +56,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'Quote break-out followed by boolean logic and a truncating comment or end of input',
     view: 'sql',
     anyOf: ["'", '"'],
+    allOf: [BOOLEAN_OPERATORS],
     pattern: new RegExp(`['"]\\)? ?${LOGIC} ?\\(? ?${OPERAND} ?\\)? ?(?:--|#|/\\*|;|$)`),
   }),
   regexSignature({
@@ -76,6 +80,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'Quote break-out ended by a comment that truncates the rest of the query',
     view: 'text',
     anyOf: ["'", '"'],
+    allOf: [['--', '#', '/*', ';']],
     pattern: /['"]\)?\)?\s{0,10}(?:--(?:\s|[-+]|$)|#(?:\s|$)|\/\*|;\s{0,10}(?:--|#|$))/,
   }),
   regexSignature({
@@ -228,6 +233,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'Numeric tautology such as OR 1=1 or AND 2>1',
     view: 'sql',
     anyOf: ['or', 'and', 'having', 'where', 'when'],
+    allOf: [['=', '<', '>', 'like', 'is', 'true', 'false']],
     pattern:
       /\b(?:or|and|xor|having|where|when)\b ?\(? ?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
   }),
@@ -241,6 +247,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       'Boolean operator on a numeric comparison closing a condition (AND 2771=1709), even glued to the value',
     view: 'sql',
     anyOf: ['or', 'and'],
+    allOf: [['=', '<>']],
     pattern:
       /(?:\b|\d|[a-z])(?:or|and|xor) ?\(? ?(?:\d{1,10} ?(?:=|!=|<>|<=>) ?\d{1,10} ?(?:\)|=|--|#|;|$)|(\d{1,10}) ?= ?\(? ?\1(?![\w.]))/,
   }),
@@ -278,7 +285,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'String concatenation with CHAR()/CHR()/0x literals used to smuggle quotes',
     view: 'sql',
     anyOf: ['('],
-    allOf: [followedBy(['char', 'chr', 'concat'], ['(', ' ('])],
+    allOf: [followedBy(['char', 'chr', 'concat', 'concat_ws'], ['(', ' ('])],
     pattern:
       /\b(?:char|chr|nchar) ?\( ?\d{1,3} ?(?:, ?\d{1,3} ?){0,30}\) ?(?:\+|\|\||,|\)|;|$)|\b(?:concat|concat_ws|group_concat) ?\( ?(?:0x[0-9a-f]{2,}|char ?\(|['"][^'"]{0,20}['"] ?,)/,
   }),
@@ -291,6 +298,25 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'Quote break-out followed by a SQL keyword and operator',
     view: 'sql',
     anyOf: ["'", '"'],
+    allOf: [
+      [
+        'union',
+        'select',
+        'insert',
+        'delete',
+        'drop',
+        'update',
+        'exec',
+        'declare',
+        'waitfor',
+        'having',
+        ' by ',
+        'limit',
+        'procedure',
+        'into',
+        'where',
+      ],
+    ],
     pattern:
       /['"]\)? ?(?:;|\|\||&&|\+|\|)? ?(?:union (?:all )?select|select .{0,40}\bfrom\b|insert into|delete from|drop table|update [\w.]{1,40} set|exec(?:ute)? |declare @|waitfor delay|having \d|(?:order|group) by \w{1,30} ?(?:--|#|$)|limit \d{1,9} ?(?:--|#|$)|procedure analyse|into (?:out|dump)file|where [\w.]{1,40} ?=)/,
   }),
@@ -303,6 +329,27 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description: 'Break-out followed by an arithmetic or bitwise operator on a sub-expression',
     view: 'sql',
     anyOf: ["'", '"'],
+    allOf: [
+      followedBy(
+        [
+          'select',
+          'sleep',
+          'benchmark',
+          'if',
+          'case',
+          'ascii',
+          'char',
+          'substr',
+          'substring',
+          'mid',
+          'ord',
+          'length',
+          'extractvalue',
+          'updatexml',
+        ],
+        ['(', ' ('],
+      ),
+    ],
     pattern:
       /['"] ?(?:\|\||&&|\^|\*|\/|%|\||&|\+|-|<<|>>) ?\(? ?(?:select|sleep|benchmark|if|case|ascii|char|substr|substring|mid|ord|length|extractvalue|updatexml) ?\(/,
   }),

@@ -51,6 +51,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description: 'Attribute break-out into an event handler (" onmouseover="…)',
     view: 'text',
     anyOf: ["'", '"', '`'],
+    allOf: [['on'], ['=']],
     pattern: new RegExp(`["'\`] ?/? ?on(?:${EVENT_HANDLERS}) ?= ?["'\`]? ?${JS_EXECUTION}`),
   }),
   regexSignature({
@@ -62,6 +63,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description: 'Event-handler attribute assignment outside a tag (onerror=alert(1))',
     view: 'text',
     anyOf: ['on'],
+    allOf: [['=']],
     pattern: new RegExp(`(?:^|[\\s/;"'\`])on(?:${EVENT_HANDLERS}) ?= ?["'\`]? ?${JS_EXECUTION}`),
   }),
   regexSignature({
