@@ -41,9 +41,28 @@ try {
   const ours = await load('edge gateway proxy (key check)', gatewayUrl, gatewayHeaders, { duration, connections });
   rows.push(ours);
   const half = Math.max(1, Math.floor(ours.rps / 2));
+  // Latency at a fixed rate, ours and the baselines at the same rate: on a small shared machine the
+  // load generator and the origin compete for the same cores, which the baselines show.
   console.error(`edge gateway at half its peak, ${half} req/s (${duration}s)...`);
   rows.push(
     await load(`edge gateway at ${half} req/s (half peak)`, gatewayUrl, gatewayHeaders, {
+      duration,
+      connections,
+      overallRate: half,
+    }),
+  );
+  const atHalf = rows.at(-1)!;
+  if (nginx) {
+    rows.push(
+      await load(`nginx at ${half} req/s`, `http://127.0.0.1:${nginx.port}${path}`, browserish, {
+        duration,
+        connections,
+        overallRate: half,
+      }),
+    );
+  }
+  rows.push(
+    await load(`origin direct at ${half} req/s`, `http://127.0.0.1:${originPort}${path}`, browserish, {
       duration,
       connections,
       overallRate: half,
@@ -54,7 +73,7 @@ try {
   const originRow = rows[0]!;
   console.log(`\nproxy / origin-direct throughput: ${(ours.rps / originRow.rps).toFixed(2)}`);
   if (nginxRow) console.log(`proxy / nginx throughput: ${(ours.rps / nginxRow.rps).toFixed(2)} (target >= 0.30)`);
-  console.log(`p99 at half peak: ${rows.at(-1)!.p99} ms (target < 5 ms)`);
+  console.log(`p99 at half peak: ${atHalf.p99} ms (target < 5 ms)`);
 } finally {
   stop(gateway, origin, nginx?.child);
 }

@@ -15,8 +15,20 @@ export interface OriginTarget {
  * id added, Host set to the origin's. Shared by the streaming path and the cache's origin fetches so
  * both send the origin exactly the same request.
  */
+// Origins are few and long-lived; parsing each one once keeps URL parsing off the per-request path.
+const parsedOrigins = new Map<string, URL>();
+function parsedOrigin(originUrl: string): URL {
+  let url = parsedOrigins.get(originUrl);
+  if (!url) {
+    if (parsedOrigins.size >= 1000) parsedOrigins.clear();
+    url = new URL(originUrl);
+    parsedOrigins.set(originUrl, url);
+  }
+  return url;
+}
+
 export function originTargetFor(req: IncomingMessage, decision: Forward, ip: string, requestId: string): OriginTarget {
-  const originBase = new URL(decision.originUrl);
+  const originBase = parsedOrigin(decision.originUrl);
   const url = new URL(req.url ?? '/', originBase);
   url.pathname = `${originBase.pathname.replace(/\/$/, '')}${url.pathname}`;
   const headers = stripHopByHop(req.headers);

@@ -1,6 +1,8 @@
-import type { Stage } from '../pipeline/types.ts';
+import type { CachePlan, Stage } from '../pipeline/types.ts';
 import { applyCacheOverride, edgeRuleCacheOverride } from '../rules/stage.ts';
 import { resolveCacheKey, toCachePlan } from './cache-key.ts';
+
+const CACHING_DISABLED: CachePlan = { mode: 'bypass', reason: 'caching_disabled' };
 
 /**
  * Decides the request's CachePlan from the project's cache configuration and rules. It never answers
@@ -9,6 +11,11 @@ import { resolveCacheKey, toCachePlan } from './cache-key.ts';
  */
 export const cacheStage: Stage = (ctx) => {
   const { req, config } = ctx;
+  if (!config.cacheEnabled) {
+    // The sandbox still resolves the full key for a disabled project; the hot path needs only the verdict.
+    ctx.cache = CACHING_DISABLED;
+    return undefined;
+  }
   const resolution = resolveCacheKey(
     { method: req.method, path: req.path, query: req.query, headers: req.headers },
     config,

@@ -33,8 +33,15 @@ export function plansWith(overrides: Partial<Record<PlanName, Partial<Omit<Plan,
 }
 
 /** The UTC month a request is billed to, `YYYY-MM`. */
+// Asked on every billed request: remember the current month and the instant it ends.
+let monthCache = { from: 0, until: 0, month: '' };
+
 export function billingMonth(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 7);
+  if (nowMs >= monthCache.from && nowMs < monthCache.until) return monthCache.month;
+  const now = new Date(nowMs);
+  const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  monthCache = { from, until: nextMonthStart(nowMs), month: now.toISOString().slice(0, 7) };
+  return monthCache.month;
 }
 
 /** 00:00 UTC on the first of the month after `nowMs`, when quotas reset. */
