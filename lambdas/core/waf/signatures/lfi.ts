@@ -8,6 +8,9 @@ import type { Signature } from '../types.ts';
  * collapsed.
  */
 
+/** Hidden files holding credentials or shell history, for values that are a path ending in one. */
+const DOT_FILES = String.raw`\.(?:htaccess|htpasswd|bash_history|bash_profile|bashrc|zsh_history|profile|ssh/|git/config|svn/|env$|aws/|docker/config|npmrc|netrc|mysql_history|pgpass)`;
+
 const SENSITIVE_FILES = String.raw`(?:etc/(?:passwd|shadow|group|gshadow|hosts|hostname|issue|motd|fstab|crontab|sudoers|profile|bashrc|resolv\.conf|security/|ssh/|mysql/|apache2?/|httpd/|nginx/|php\d?/|init\.d/|master\.passwd|pwd\.db|spwd\.db|inetd\.conf|exports|network)|proc/(?:self|\d{1,7})/(?:environ|cmdline|fd|maps|status|exe|cwd|root|mem|stat)|proc/(?:version|cpuinfo|meminfo|mounts|net/)|var/log/|var/mail/|var/spool/|var/lib/(?:mysql|php)|root/|home/[\w.-]{1,32}/\.|boot\.ini|win\.ini|system\.ini|windows/(?:system32|system|win\.ini|repair|panther|debug|iis\d?\.log)|winnt/|inetpub/|(?:^|/)\.(?:htaccess|htpasswd|bash_history|bashrc|profile|ssh/|git/|svn/|env\b|aws/|docker|npmrc|netrc|mysql_history)|wp-config\.php|web\.config|web-inf/|meta-inf/|localstart\.asp|config\.(?:php|inc|ini)|php\.ini|my\.(?:cnf|ini)|httpd\.conf|id_rsa|id_dsa|authorized_keys|known_hosts|sam$|system32/config|(?:apache2?|httpd|nginx|logs?)/(?:logs/)?(?:access|error)[._-]?log|(?:access|error)_log\b)`;
 
 export const LFI_SIGNATURES: readonly Signature[] = [
@@ -128,6 +131,8 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     threatType: 'local_file_inclusion',
     level: 1,
     severity: 5,
+    // `convert.iconv.ibm278.ibm861` (a php://filter chain link on its own) is made of words and dots.
+    matchesPlainWords: true,
     description: 'PHP or archive stream wrapper used for file inclusion (php://filter, phar://, zip://, expect://)',
     view: 'text',
     anyOf: [
@@ -157,7 +162,8 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     description: 'Sensitive file name as a parameter value (wp-config.php, .htaccess, web.config, etc/passwd)',
     view: 'path',
     kinds: ['arg', 'arg-name', 'cookie'],
-    pattern: new RegExp(`^\\s?/?(?:[\\w.-]{1,20}/){0,4}${SENSITIVE_FILES}`),
+    // A dot-file right after the directories (`members/.htpasswd`) has no `/` left for SENSITIVE_FILES' `(?:^|/)\.`.
+    pattern: new RegExp(`^\\s?/?(?:[\\w.-]{1,20}/){0,4}(?:${SENSITIVE_FILES}|${DOT_FILES})`),
   }),
   regexSignature({
     id: 'LFI-150',

@@ -59,7 +59,8 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     anyOf: ['$(', '`'],
     // A backtick after a space or another backtick is markdown inline code or a fence, not substitution.
     pattern: new RegExp(
-      `\\$\\( ?${BIN_PATH}${COMMANDS}\\b[^)]{0,200}(?:\\)|$)|(?:^|[^\\s\`(\\[*_>])\` ?${BIN_PATH}${COMMANDS}\\b[^\`\\n]{0,200}\``,
+      // $(`cmd`) nests a backtick substitution inside $( ).
+      `\\$\\( ?\x60? ?${BIN_PATH}${COMMANDS}\\b[^)]{0,200}(?:\\)|$)|(?:^|[^\\s\`(\\[*_>])\` ?${BIN_PATH}${COMMANDS}\\b[^\`\\n]{0,200}\``,
     ),
   }),
   regexSignature({
@@ -135,6 +136,34 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     ],
     pattern:
       /(?:[;|&]|\|\||&&) ?(?:dir|type|net1? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)? ?(?:$|[&;]|\/[a-z]{1,10}\b| [a-z]:\\| \\\\| %\w{1,30}%| [\w-]{1,40}\.(?:ini|txt|log|bat|cmd|exe|dll|conf|config|xml)\b)/,
+  }),
+  regexSignature({
+    id: 'RCE-141',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'Windows account, firewall or registry administration (net user x y /add, netsh firewall set, reg add HKLM\\…)',
+    view: 'shell',
+    anyOf: ['net', 'reg'],
+    allOf: [['/add', '/del', '/active', 'firewall', 'advfirewall', 'interface', 'wlan', 'winhttp', ' hk']],
+    pattern:
+      /(?:^|[;|&\n]) ?(?:net1?(?:\.exe)? (?:user|localgroup|group) [^\n;|&]{1,120}\/(?:add|delete|del|active)\b|netsh(?:\.exe)? (?:advfirewall|firewall|interface \w{2,12}|wlan|winhttp) (?:set|add|delete|reset|show|export|import)\b|reg(?:\.exe)? (?:add|delete|query|save|export) "?hk(?:lm|cu|cr|u|cc|ey_))/,
+  }),
+  regexSignature({
+    id: 'RCE-152',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 2,
+    severity: 4,
+    description: 'A value that is only a reconnaissance command (ifconfig, netstat, systeminfo, which nc)',
+    view: 'shell',
+    kinds: ['arg', 'cookie'],
+    matchesPlainWords: true,
+    anyOf: ['ifconfig', 'ipconfig', 'netstat', 'systeminfo', 'tasklist', 'whoami', 'which '],
+    pattern:
+      /^ ?(?:ifconfig|ipconfig(?: \/all)?|netstat|systeminfo|tasklist|whoami|which (?:nc|ncat|netcat|python[23]?|perl|ruby|php|curl|wget|gcc|bash|sh|socat|nmap))(?:\.exe)? ?$/,
   }),
   regexSignature({
     id: 'RCE-150',

@@ -118,6 +118,19 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       /; ?(?:drop (?:table|database|user|view|procedure|function)|delete from|insert into|update [\w.`"[\]]{1,64} set|select\b.{0,120}\bfrom\b|select (?:\d|@@|\*|null|sleep|pg_sleep|benchmark|version|user|case|if)|exec(?:ute)? (?:master|xp_|sp_|sys\.|\()|declare @|create (?:table|user|function|procedure|database)|alter (?:table|user|database)|truncate table|shutdown(?: with nowait)?\s?(?:--|#|;|$)|waitfor (?:delay|time)|grant |revoke |load data|set @|call \w|copy \w{1,64} (?:from|to) )/,
   }),
   regexSignature({
+    id: 'SQLI-132',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'A value that is a SELECT of a server variable or identity function (select version();, select @@version)',
+    view: 'sql',
+    anyOf: ['select'],
+    pattern:
+      /^ ?select (?:@@[\w.]{1,40}|(?:version|user|current_user|session_user|system_user|current_database|database|schema|current_schema|db_name|host_name|suser_name|suser_sname|pg_backend_pid|connection_id|last_insert_id) ?(?:\( ?\))?) ?(?:;|--|#|$)/,
+  }),
+  regexSignature({
     id: 'SQLI-131',
     family: 'sqli',
     threatType: 'sql_injection',
