@@ -1,3 +1,4 @@
+import './quiet-warnings.ts';
 import { startServer } from './app.ts';
 import { printWelcome } from './welcome.ts';
 
@@ -11,12 +12,6 @@ function intFromEnv(name: string, fallback: number): number {
   }
   return n;
 }
-
-// The AWS SDK warns about the Node version at every start; it says nothing actionable for a local run.
-process.removeAllListeners('warning');
-process.on('warning', (w) => {
-  if (w.name !== 'NodeVersionSupportWarning') console.warn(`${w.name}: ${w.message}`);
-});
 
 async function main(): Promise<void> {
   const server = await startServer({
