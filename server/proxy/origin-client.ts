@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { type Dispatcher, Pool } from 'undici';
 import { AppError } from '../../lambdas/core/errors.ts';
 
@@ -50,12 +50,7 @@ async function* concatBody(chunks: Buffer[], rest: Readable): AsyncGenerator<Buf
   for await (const chunk of rest) yield chunk as Buffer;
 }
 
-/**
- * Sends one request to the origin (undici: roughly a third less CPU per request than node:http's client)
- * and resolves with its head; the body streams from `body`. Times out only while waiting for the head:
- * a slow but live body keeps flowing.
- */
-export async function requestOrigin(req: OriginRequest, timeoutMs: number): Promise<OriginResponse> {
+function dispatchOptions(req: OriginRequest, timeoutMs: number): Dispatcher.RequestOptions {
   const headers = { ...req.headers };
   for (const name of NOT_FORWARDABLE) delete headers[name];
   const body = req.rest
@@ -63,20 +58,55 @@ export async function requestOrigin(req: OriginRequest, timeoutMs: number): Prom
     : req.bodyChunks.length > 0
       ? Buffer.concat(req.bodyChunks)
       : undefined;
+  return {
+    path: `${req.url.pathname}${req.url.search}`,
+    method: req.method as Dispatcher.HttpMethod,
+    headers,
+    body,
+    headersTimeout: timeoutMs,
+  };
+}
+
+function originError(err: unknown, timeoutMs: number): Error {
+  const code = (err as { code?: string }).code ?? '';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+    return new OriginTimeoutError(timeoutMs);
+  return new OriginUnreachableError(code || (err as Error).message);
+}
+
+/**
+ * Sends one request to the origin (undici: roughly a third less CPU per request than node:http's client)
+ * and resolves with its head; the body streams from `body`. Times out only while waiting for the head:
+ * a slow but live body keeps flowing. For callers that need the whole body (the cache's fills).
+ */
+export async function requestOrigin(req: OriginRequest, timeoutMs: number): Promise<OriginResponse> {
   try {
-    const res = await poolFor(req.url.origin).request({
-      path: `${req.url.pathname}${req.url.search}`,
-      method: req.method as Dispatcher.HttpMethod,
-      headers,
-      body,
-      headersTimeout: timeoutMs,
-    });
+    const res = await poolFor(req.url.origin).request(dispatchOptions(req, timeoutMs));
     return { statusCode: res.statusCode, headers: res.headers, body: res.body };
   } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
-      throw new OriginTimeoutError(timeoutMs);
-    throw new OriginUnreachableError(code || (err as Error).message);
+    throw originError(err, timeoutMs);
+  }
+}
+
+/**
+ * The streaming path: the origin's body is written straight into the writable `onHead` returns (the
+ * client response), without an intermediate readable stream per request. Rejects with an origin error
+ * when no head arrived; once the head is out, a failure only ends the client response.
+ */
+export async function streamOrigin(
+  req: OriginRequest,
+  timeoutMs: number,
+  onHead: (statusCode: number, headers: OriginResponse['headers']) => Writable,
+): Promise<void> {
+  let headSent = false;
+  try {
+    await poolFor(req.url.origin).stream(dispatchOptions(req, timeoutMs), ({ statusCode, headers }) => {
+      headSent = true;
+      return onHead(statusCode, headers);
+    });
+  } catch (err) {
+    if (headSent) throw err;
+    throw originError(err, timeoutMs);
   }
 }
 

@@ -8,7 +8,7 @@ import type { EdgeProjectConfig } from '../../lambdas/core/project-config.ts';
 import type { HttpCache } from '../cache/http-cache.ts';
 import { clientIp, flattenHeaders, readBodyPrefix, stripHopByHop } from '../http-util.ts';
 import { cachedForward, isCacheable } from './cached-forward.ts';
-import { requestOrigin } from './origin-client.ts';
+import { streamOrigin } from './origin-client.ts';
 import { originTargetFor } from './origin-request.ts';
 
 export interface ProxyDeps {
@@ -121,30 +121,19 @@ export function createProxyRequestHandler(deps: ProxyDeps) {
     requestId: string,
   ): Promise<void> {
     const { url: target, headers } = originTargetFor(req, decision, ip, requestId);
-    const originRes = await requestOrigin(
+    await streamOrigin(
       { url: target, method: req.method ?? 'GET', headers, bodyChunks, rest: bodyEnded ? undefined : req },
       deps.originTimeoutMs,
+      (statusCode, originHeaders) => {
+        res.writeHead(statusCode, {
+          ...stripHopByHop(originHeaders),
+          ...decision.responseHeaders,
+          'x-cache-status': 'BYPASS',
+          'x-request-id': requestId,
+        });
+        return res;
+      },
     );
-    const responseHeaders = {
-      ...stripHopByHop(originRes.headers),
-      ...decision.responseHeaders,
-      'x-cache-status': 'BYPASS',
-      'x-request-id': requestId,
-    };
-    res.writeHead(originRes.statusCode, responseHeaders);
-    const body = originRes.body;
-    body.pipe(res);
-    await new Promise<void>((resolve) => {
-      body.once('end', resolve);
-      body.once('error', () => {
-        res.destroy();
-        resolve();
-      });
-      res.once('close', () => {
-        if (!body.readableEnded) body.destroy();
-        resolve();
-      });
-    });
   }
 }
 
