@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
-import { PLANS } from '../../core/plans.ts';
 import { type ApiKeyRecord, isKeyLive } from '../../data/api-key-repository.ts';
 import { paginate } from '../../data/table.ts';
 import type { Principal } from './auth-service.ts';
@@ -24,6 +23,16 @@ export function publicKey(record: ApiKeyRecord, nowIso: string) {
   return { ...record, status: isKeyLive(record, nowIso) ? 'active' : 'revoked' };
 }
 
+/**
+ * A project key must not revoke or rotate an account key of its project: rotation would hand it an
+ * account-scoped secret (every project of the account), revocation would lock the account owner out.
+ */
+function assertMayManage(principal: Principal, target: ApiKeyRecord): void {
+  if (target.scope === 'account' && principal.scope !== 'account') {
+    throw new ForbiddenError('Only an account-scoped credential can revoke or rotate account-scoped keys');
+  }
+}
+
 export class ApiKeyService {
   constructor(private readonly ctx: ServiceContext) {}
 
@@ -34,7 +43,7 @@ export class ApiKeyService {
     }
     const nowIso = this.ctx.nowIso();
     const live = (await this.ctx.repos.apiKeys.list(projectId)).filter((k) => isKeyLive(k, nowIso));
-    const max = PLANS[project.plan].maxApiKeys;
+    const max = this.ctx.plans[project.plan].maxApiKeys;
     if (live.length >= max) throw new ConflictError(`The ${project.plan} plan allows at most ${max} live API keys`);
     const { record, secret } = await this.ctx.repos.apiKeys.create(
       { projectId, accountId: project.accountId, name: input.name, scope: input.scope },
@@ -52,6 +61,9 @@ export class ApiKeyService {
 
   async revoke(principal: Principal, projectId: string, keyId: string) {
     await this.ctx.auth.authorizeProject(principal, projectId);
+    const target = await this.ctx.repos.apiKeys.get(projectId, keyId);
+    if (!target) throw new NotFoundError('API key');
+    assertMayManage(principal, target);
     const nowIso = this.ctx.nowIso();
     return publicKey(await this.ctx.repos.apiKeys.revoke(projectId, keyId, nowIso), nowIso);
   }
@@ -64,6 +76,7 @@ export class ApiKeyService {
     const nowIso = now.toISOString();
     const old = await this.ctx.repos.apiKeys.get(projectId, keyId);
     if (!old) throw new NotFoundError('API key');
+    assertMayManage(principal, old);
     if (!isKeyLive(old, nowIso)) throw new ConflictError('A revoked key cannot be rotated');
     const { record, secret } = await this.ctx.repos.apiKeys.create(
       { projectId, accountId: project.accountId, name: old.name, scope: old.scope },
