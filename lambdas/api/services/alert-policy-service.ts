@@ -1,5 +1,4 @@
 import { type AlertPolicy, type AlertPolicyInput, alertPolicyInputSchema } from '../../core/config/alert-policy.ts';
-import { PLANS } from '../../core/plans.ts';
 import { parseOrThrow } from '../http/zod-issues.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
@@ -13,7 +12,7 @@ export class AlertPolicyService {
       projectId,
       input,
       this.ctx.nowIso(),
-      PLANS[project.plan].maxAlertPolicies,
+      this.ctx.plans[project.plan].maxAlertPolicies,
     );
   }
 

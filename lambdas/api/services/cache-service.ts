@@ -10,7 +10,6 @@ import {
   cacheRuleInputSchema,
 } from '../../core/config/cache-config.ts';
 import { ConflictError, type FieldIssue, ValidationError } from '../../core/errors.ts';
-import { PLANS } from '../../core/plans.ts';
 import { paginate } from '../../data/table.ts';
 import { parseOrThrow } from '../http/zod-issues.ts';
 import type { Principal } from './auth-service.ts';
@@ -85,7 +84,7 @@ export class CacheService {
       projectId,
       input,
       this.ctx.nowIso(),
-      PLANS[project.plan].maxCacheRules,
+      this.ctx.plans[project.plan].maxCacheRules,
     );
     this.ctx.configChanged(projectId);
     return rule;
