@@ -1,12 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { AppError } from '../../lambdas/core/errors.ts';
-import type { CachePlan, EdgeDecision } from '../../lambdas/core/pipeline/types.ts';
+import type { CachePlan } from '../../lambdas/core/pipeline/types.ts';
 import type { FetchOrigin, HttpCache, OriginResponse } from '../cache/http-cache.ts';
 import { flattenHeaders } from '../http-util.ts';
 import { OriginTimeoutError, OriginUnreachableError, readAll, requestOrigin } from './origin-client.ts';
-import { type OriginTarget, originTargetFor } from './origin-request.ts';
+import { type Forward, type OriginTarget, originTargetFor } from './origin-request.ts';
 
-export type CacheableForward = Extract<EdgeDecision, { kind: 'forward' }> & {
+export type CacheableForward = Forward & {
   cache: Extract<CachePlan, { mode: 'cache' }>;
 };
 
@@ -25,7 +25,7 @@ export interface CachedForwardDeps {
   maxBufferBytes?: number;
 }
 
-export function isCacheable(decision: Extract<EdgeDecision, { kind: 'forward' }>): decision is CacheableForward {
+export function isCacheable(decision: Forward): decision is CacheableForward {
   return decision.cache.mode === 'cache';
 }
 

@@ -2,19 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { EdgeDecision } from '../../lambdas/core/pipeline/types.ts';
 import { stripHopByHop } from '../http-util.ts';
 
-type Forward = Extract<EdgeDecision, { kind: 'forward' }>;
+export type Forward = Extract<EdgeDecision, { kind: 'forward' }>;
 
 export interface OriginTarget {
   url: URL;
   headers: Record<string, string | string[]>;
 }
 
-/**
- * Where a forwarded request goes and with which headers: the origin's base path prefixed, hop-by-hop
- * headers dropped, the pipeline's header changes applied (null removes), X-Forwarded-* and the request
- * id added, Host set to the origin's. Shared by the streaming path and the cache's origin fetches so
- * both send the origin exactly the same request.
- */
 // Origins are few and long-lived; parsing each one once keeps URL parsing off the per-request path.
 const parsedOrigins = new Map<string, URL>();
 function parsedOrigin(originUrl: string): URL {
@@ -27,6 +21,12 @@ function parsedOrigin(originUrl: string): URL {
   return url;
 }
 
+/**
+ * Where a forwarded request goes and with which headers: the origin's base path prefixed, hop-by-hop
+ * headers dropped, the pipeline's header changes applied (null removes), X-Forwarded-* and the request
+ * id added, Host set to the origin's. Shared by the streaming path and the cache's origin fetches so
+ * both send the origin exactly the same request.
+ */
 export function originTargetFor(req: IncomingMessage, decision: Forward, ip: string, requestId: string): OriginTarget {
   const originBase = parsedOrigin(decision.originUrl);
   const url = new URL(req.url ?? '/', originBase);

@@ -3,13 +3,13 @@ import type { EdgeRequest } from '../../lambdas/core/edge-request.ts';
 import { AppError, toErrorBody } from '../../lambdas/core/errors.ts';
 import { newId } from '../../lambdas/core/ids.ts';
 import { evaluateRequest } from '../../lambdas/core/pipeline/pipeline.ts';
-import type { EdgeDecision, EdgePorts, EdgeResponse, SecurityEvent } from '../../lambdas/core/pipeline/types.ts';
+import type { EdgePorts, EdgeResponse, SecurityEvent } from '../../lambdas/core/pipeline/types.ts';
 import type { EdgeProjectConfig } from '../../lambdas/core/project-config.ts';
 import type { HttpCache } from '../cache/http-cache.ts';
 import { clientIp, flattenHeaders, readBodyPrefix, stripHopByHop } from '../http-util.ts';
 import { cachedForward, isCacheable } from './cached-forward.ts';
 import { streamOrigin } from './origin-client.ts';
-import { originTargetFor } from './origin-request.ts';
+import { type Forward, originTargetFor } from './origin-request.ts';
 
 export interface ProxyDeps {
   /** Projects are addressed as `<projectId>.<proxyDomain>`. */
@@ -26,8 +26,6 @@ export interface ProxyDeps {
   cache?: HttpCache;
   log?: (line: string) => void;
 }
-
-type Forward = Extract<EdgeDecision, { kind: 'forward' }>;
 
 /** Host `demo.localhost:8080` under domain `localhost` → `demo`; anything else → undefined. */
 export function projectIdFromHost(host: string | undefined, proxyDomain: string): string | undefined {
