@@ -13,12 +13,6 @@ export type CacheableForward = Forward & {
 /** Largest origin body the cache path buffers; a larger one fails the request (bypass such paths with a rule). */
 export const DEFAULT_MAX_BUFFER_BYTES = 64 * 1024 * 1024;
 
-export class OriginResponseTooLargeError extends AppError {
-  constructor(limitBytes: number) {
-    super(502, 'origin_response_too_large', `The origin's response exceeds the ${limitBytes} bytes the cache buffers`);
-  }
-}
-
 export interface CachedForwardDeps {
   cache: HttpCache;
   originTimeoutMs: number;
@@ -29,9 +23,8 @@ export function isCacheable(decision: Forward): decision is CacheableForward {
   return decision.cache.mode === 'cache';
 }
 
-function asOriginError(err: unknown, maxBytes: number): AppError {
+function asOriginError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  if (err instanceof Error && /buffering limit/.test(err.message)) return new OriginResponseTooLargeError(maxBytes);
   return new OriginUnreachableError((err as NodeJS.ErrnoException).code ?? 'response body interrupted');
 }
 
@@ -60,7 +53,7 @@ export function bufferedOriginFetch(target: () => OriginTarget, timeoutMs: numbe
     try {
       const body = await readAll(originRes.body, maxBytes).catch((err: unknown) => {
         originRes.body.destroy();
-        throw asOriginError(err, maxBytes);
+        throw asOriginError(err);
       });
       return { status: originRes.statusCode, headers: originRes.headers as OriginResponse['headers'], body };
     } finally {

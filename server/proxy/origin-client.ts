@@ -14,6 +14,12 @@ export class OriginUnreachableError extends AppError {
   }
 }
 
+export class OriginResponseTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super(502, 'origin_response_too_large', `The origin's response exceeds the ${limitBytes} bytes the cache buffers`);
+  }
+}
+
 export interface OriginRequest {
   url: URL;
   method: string;
@@ -115,7 +121,7 @@ export async function readAll(stream: Readable, maxBytes = Number.POSITIVE_INFIN
   let total = 0;
   for await (const chunk of stream) {
     total += (chunk as Buffer).length;
-    if (total > maxBytes) throw new Error('response body exceeds the buffering limit');
+    if (total > maxBytes) throw new OriginResponseTooLargeError(maxBytes);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
