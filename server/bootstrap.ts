@@ -12,6 +12,8 @@ export interface Bootstrap {
   adminKey: string;
   apiBaseUrl: string;
   proxyUrl: string;
+  /** Where the demo origin listened on this run; absent in files written before it was recorded. */
+  demoOriginUrl?: string;
 }
 
 export const DEMO_PROJECT_ID = 'demo';
@@ -19,7 +21,8 @@ export const DEMO_PROJECT_ID = 'demo';
 /**
  * First run: an account, the demo project in front of the demo origin, and its keys, written to
  * bootstrap.json (0600) because the secrets are never stored in plaintext anywhere else. Later runs
- * reuse the file and only refresh the addresses (ports may differ between runs).
+ * reuse the file and only refresh the addresses (ports may differ between runs). The demo project follows
+ * the demo origin's new port only while it still points at the demo origin: an origin the user chose stays.
  */
 export async function ensureBootstrap(
   repos: Repositories,
@@ -33,10 +36,16 @@ export async function ensureBootstrap(
   let bootstrap: Bootstrap;
   let created = false;
   if (previous && project) {
-    if (project.originUrl !== urls.demoOriginUrl && project.id === DEMO_PROJECT_ID) {
+    const followsDemoOrigin = previous.demoOriginUrl === undefined || project.originUrl === previous.demoOriginUrl;
+    if (followsDemoOrigin && project.originUrl !== urls.demoOriginUrl && project.id === DEMO_PROJECT_ID) {
       await repos.projects.update(project.id, { originUrl: urls.demoOriginUrl }, nowIso);
     }
-    bootstrap = { ...previous, apiBaseUrl: urls.apiBaseUrl, proxyUrl: urls.proxyUrlFor(previous.projectId) };
+    bootstrap = {
+      ...previous,
+      apiBaseUrl: urls.apiBaseUrl,
+      proxyUrl: urls.proxyUrlFor(previous.projectId),
+      demoOriginUrl: urls.demoOriginUrl,
+    };
   } else {
     const accountId = newId('a');
     const existing = await repos.projects.get(DEMO_PROJECT_ID);
@@ -60,6 +69,7 @@ export async function ensureBootstrap(
       adminKey: adminKey.secret,
       apiBaseUrl: urls.apiBaseUrl,
       proxyUrl: urls.proxyUrlFor(DEMO_PROJECT_ID),
+      demoOriginUrl: urls.demoOriginUrl,
     };
     created = true;
   }
