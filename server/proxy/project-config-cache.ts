@@ -38,6 +38,9 @@ export class ProjectConfigCache {
     this.entries.set(projectId, entry);
     try {
       const config = await loading;
+      // An invalidate during the load means the config changed after this read began: answer the
+      // waiting request with it, but do not keep it.
+      if (this.entries.get(projectId) !== entry) return config;
       // Keep the bound on tracked projects simple: unknown hosts are not remembered.
       if (config) this.entries.set(projectId, { config, loadedAt: this.now() });
       else this.entries.delete(projectId);

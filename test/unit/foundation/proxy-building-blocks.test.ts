@@ -173,6 +173,28 @@ describe('ProjectConfigCache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('does not keep a config whose load began before an invalidate', async () => {
+    // Prepare
+    let version = 1;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const load = vi.fn(async () => {
+      const loaded = config(version);
+      await gate;
+      return loaded;
+    });
+    const cache = new ProjectConfigCache(load, 60_000, () => 0);
+    const beforeChange = cache.get('p1');
+    // Act
+    version = 2;
+    cache.invalidate('p1');
+    release();
+    await beforeChange;
+    const afterChange = await cache.get('p1');
+    // Assess
+    expect(afterChange?.version).toBe(2);
+  });
+
   it('does not remember unknown projects', async () => {
     // Prepare
     let exists = false;
