@@ -18,7 +18,10 @@ export function ttlMemo<A extends string, R>(
     }
     const value = fn(key);
     cache.set(key, { value, at: now() });
-    value.catch(() => cache.delete(key));
+    value.catch(() => {
+      // A later call may already have replaced this entry; only this call's own failure is forgotten.
+      if (cache.get(key)?.value === value) cache.delete(key);
+    });
     return value;
   };
 }

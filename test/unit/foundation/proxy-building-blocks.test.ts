@@ -257,6 +257,25 @@ describe('ttlMemo', () => {
     expect(calls).toBe(callsBefore);
   });
 
+  it('keeps a newer result when an older call for the same key rejects late', async () => {
+    // Prepare
+    let now = 0;
+    let fail: (err: Error) => void = () => {};
+    const slow = new Promise<string>((_resolve, reject) => (fail = reject));
+    const fn = vi.fn(async (_k: string) => (fn.mock.calls.length === 1 ? slow : 'fresh'));
+    const memo = ttlMemo(fn, 1000, 100, () => now);
+    const first = memo('a');
+    now = 1000;
+    await memo('a');
+    // Act
+    fail(new Error('table timeout'));
+    await first.catch(() => undefined);
+    const again = await memo('a');
+    // Assess
+    expect(again).toBe('fresh');
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
   it('evicts the oldest entry beyond maxEntries', async () => {
     // Prepare
     const fn = vi.fn(async (k: string) => k);
