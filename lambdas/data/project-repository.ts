@@ -96,6 +96,7 @@ export class ProjectRepository {
           ReturnValues: 'ALL_NEW',
         }),
       );
+      this.table.configWritten(projectId);
       return toRecord<Project>(res.Attributes)!;
     } catch (err) {
       if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFoundError('Project');
@@ -116,5 +117,6 @@ export class ProjectRepository {
     });
     await this.table.deleteMany([...children, ...events.map((i) => ({ pk: String(i.pk), sk: String(i.sk) }))]);
     await this.table.deleteMany([keys.project(projectId)]);
+    this.table.configWritten(projectId);
   }
 }

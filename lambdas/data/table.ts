@@ -33,10 +33,26 @@ function isConditionFailure(err: unknown): boolean {
 
 /** Thin helpers over the single table; repositories express intent, this expresses DynamoDB. */
 export class Table {
+  private readonly configWriteListeners = new Set<(projectId: string) => void>();
+
   constructor(
     readonly doc: DynamoDBDocumentClient,
     readonly name: string,
   ) {}
+
+  /**
+   * Calls `listener` after every write that changes a project's edge configuration (each one bumps the
+   * config version), whichever service made it, so an in-process edge can drop its cached copy at once.
+   */
+  onConfigWrite(listener: (projectId: string) => void): () => void {
+    this.configWriteListeners.add(listener);
+    return () => this.configWriteListeners.delete(listener);
+  }
+
+  /** For repositories that change a project's configuration without `writeWithVersionBump`. */
+  configWritten(projectId: string): void {
+    for (const listener of this.configWriteListeners) listener(projectId);
+  }
 
   async get<T>(key: Key, consistent = true): Promise<T | undefined> {
     const res = await this.doc.send(new GetCommand({ TableName: this.name, Key: key, ConsistentRead: consistent }));
@@ -105,6 +121,7 @@ export class Table {
     // The bump goes first so that, where transactions must be emulated (see `transact`), a deleted
     // project stops the write before any item lands.
     await this.transact([bump, ...items], onConditionFailure);
+    this.configWritten(projectId);
   }
 
   async transact(items: TransactItem[], onConditionFailure: (reasons: string[]) => Error): Promise<void> {

@@ -72,7 +72,6 @@ export class CacheService {
       );
     }
     await this.ctx.repos.cacheConfig.put(projectId, merged, this.ctx.nowIso());
-    this.ctx.configChanged(projectId);
     return { projectId, ...merged };
   }
 
@@ -80,14 +79,12 @@ export class CacheService {
   async createRule(principal: Principal, projectId: string, input: CacheRuleInput): Promise<CacheRule> {
     const project = await this.ctx.auth.authorizeProject(principal, projectId);
     await this.checkRule(projectId, input);
-    const rule = await this.ctx.repos.cacheRules.create(
+    return await this.ctx.repos.cacheRules.create(
       projectId,
       input,
       this.ctx.nowIso(),
       this.ctx.plans[project.plan].maxCacheRules,
     );
-    this.ctx.configChanged(projectId);
-    return rule;
   }
 
   /** In evaluation order (priority, then age), which is the order that decides which rule wins. */
@@ -115,19 +112,16 @@ export class CacheService {
     if (merged.ttlSec === null) delete merged.ttlSec;
     const input = parseOrThrow(cacheRuleInputSchema, merged, 'cache rule');
     await this.checkRule(projectId, input);
-    const updated = await this.ctx.repos.cacheRules.replace(
+    return await this.ctx.repos.cacheRules.replace(
       projectId,
       { ...input, id, projectId, createdAt, updatedAt: createdAt },
       this.ctx.nowIso(),
     );
-    this.ctx.configChanged(projectId);
-    return updated;
   }
 
   async deleteRule(principal: Principal, projectId: string, ruleId: string) {
     await this.ctx.auth.authorizeProject(principal, projectId);
     await this.ctx.repos.cacheRules.delete(projectId, ruleId, this.ctx.nowIso());
-    this.ctx.configChanged(projectId);
     return { id: ruleId, deleted: true };
   }
 

@@ -37,7 +37,6 @@ export class DdosService {
     }
     const next = ddosConfigSchema.parse({ ...(await this.storedConfig(projectId)), ...patch });
     await this.ctx.repos.ddosConfig.put(projectId, next, this.ctx.nowIso());
-    this.ctx.configChanged(projectId);
     return { projectId, ...next };
   }
 

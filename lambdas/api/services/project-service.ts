@@ -74,7 +74,6 @@ export class ProjectService {
       throw new ForbiddenError('Changing the plan needs an account-scoped key');
     }
     const updated = await this.ctx.repos.projects.update(projectId, patch, this.ctx.nowIso());
-    this.ctx.configChanged(projectId);
     const changed: Record<string, unknown> = { id: updated.id };
     for (const field of Object.keys(patch) as Array<keyof ProjectPatch>) changed[field] = updated[field];
     return changed;
@@ -83,7 +82,6 @@ export class ProjectService {
   async delete(principal: Principal, projectId: string): Promise<{ id: string; deleted: true }> {
     await this.ctx.auth.authorizeProject(principal, projectId);
     await this.ctx.repos.projects.delete(projectId);
-    this.ctx.configChanged(projectId);
     return { id: projectId, deleted: true };
   }
 }

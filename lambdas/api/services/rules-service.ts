@@ -38,9 +38,7 @@ export class RulesService {
     const project = await this.ctx.auth.authorizeProject(principal, projectId);
     const max = this.ctx.plans[project.plan].maxEdgeRules;
     try {
-      const rule = await this.ctx.repos.edgeRules.create(projectId, input, this.ctx.nowIso(), max);
-      this.ctx.configChanged(projectId);
-      return rule;
+      return await this.ctx.repos.edgeRules.create(projectId, input, this.ctx.nowIso(), max);
     } catch (err) {
       if (err instanceof ConflictError) {
         throw new ConflictError(
@@ -72,19 +70,16 @@ export class RulesService {
     const current = await this.ctx.repos.edgeRules.require(projectId, ruleId);
     const merged = applyEdgeRulePatch(inputOf(current), patch);
     if (!merged.success) throw new ValidationError('Invalid edge rule', toFieldIssues(merged.error));
-    const updated = await this.ctx.repos.edgeRules.replace(
+    return await this.ctx.repos.edgeRules.replace(
       projectId,
       { ...merged.data, id: current.id, projectId, createdAt: current.createdAt, updatedAt: current.updatedAt },
       this.ctx.nowIso(),
     );
-    this.ctx.configChanged(projectId);
-    return updated;
   }
 
   async delete(principal: Principal, projectId: string, ruleId: string) {
     await this.ctx.auth.authorizeProject(principal, projectId);
     await this.ctx.repos.edgeRules.delete(projectId, ruleId, this.ctx.nowIso());
-    this.ctx.configChanged(projectId);
     return { id: ruleId, deleted: true };
   }
 

@@ -14,7 +14,7 @@ import { WafService } from './waf-service.ts';
 
 export interface ServiceOptions {
   now?: () => Date;
-  /** Called after every configuration write, so an in-process edge can drop its cached config at once. */
+  /** Called after every configuration write (see `Table.onConfigWrite`), so an in-process edge can drop its cached config at once. */
   onConfigChanged?: (projectId: string) => void;
   /** Purges the in-process edge cache (self-hosted); absent, a purge reports 0 entries. */
   purgeCache?: CachePurger;
@@ -33,19 +33,18 @@ export interface ServiceContext {
   auth: AuthService;
   now: () => Date;
   nowIso: () => string;
-  configChanged: (projectId: string) => void;
   plans: PlanTable;
 }
 
 export function createServices(repos: Repositories, options: ServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const auth = new AuthService(repos, now);
+  if (options.onConfigChanged) repos.table.onConfigWrite(options.onConfigChanged);
   const ctx: ServiceContext = {
     repos,
     auth,
     now,
     nowIso: () => now().toISOString(),
-    configChanged: options.onConfigChanged ?? (() => {}),
     plans: options.plans ?? plansWith(),
   };
   const usage = new UsageService(ctx, options.usageMeter);

@@ -71,7 +71,6 @@ export class WafService {
     }
     const next: WafConfig = { ...(await this.storedConfig(projectId)), ...patch };
     await this.ctx.repos.wafConfig.put(projectId, next, this.ctx.nowIso());
-    this.ctx.configChanged(projectId);
     return { projectId, ...next };
   }
 
