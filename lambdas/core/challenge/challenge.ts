@@ -72,6 +72,14 @@ export function challengeResponse(ctx: PipelineContext): EdgeResponse | undefine
   return freshChallenge(ctx, currentTarget(ctx));
 }
 
+/**
+ * What the WAF, edge-rule and DDoS stages answer a challenged request with: the runtime's port when set,
+ * else `challengeResponse`, so all three fall back alike (they used to differ without the port).
+ */
+export function challengeOrPass(ctx: PipelineContext): EdgeResponse | undefined {
+  return (ctx.ports.challengeResponse ?? challengeResponse)(ctx);
+}
+
 function readSubmission(ctx: PipelineContext): Record<string, string> {
   const body = ctx.req.body;
   if (!body || body.length > MAX_VERIFY_BODY_BYTES || ctx.req.bodyTruncated) return {};

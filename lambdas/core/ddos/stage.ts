@@ -1,7 +1,7 @@
+import { challengeOrPass } from '../challenge/challenge.ts';
 import { jsonError, wantsHtml } from '../pipeline/responses.ts';
 import { recordSecurityEvent } from '../pipeline/security-event.ts';
 import type { Stage } from '../pipeline/types.ts';
-import { challengeOrFallback } from '../rules/challenge.ts';
 import { DdosGuard } from './guard.ts';
 
 let processGuard: DdosGuard | undefined;
@@ -34,7 +34,7 @@ export const ddosStage: Stage = (ctx) => {
     });
     ctx.ports.onDdosActivated?.(ctx.config.projectId, ctx.req.ip, now, config.blockDurationSec);
   }
-  if (config.action === 'challenge' && wantsHtml(ctx.req.headers.accept)) return challengeOrFallback(ctx);
+  if (config.action === 'challenge' && wantsHtml(ctx.req.headers.accept)) return challengeOrPass(ctx);
   return jsonError(
     429,
     'rate_limited',

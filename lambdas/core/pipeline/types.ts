@@ -71,7 +71,7 @@ export interface EdgePorts {
   /**
    * The JavaScript challenge for a challenged request (edge rule `challenge`, rate_limit `onLimit:
    * challenge`, DDoS), or undefined when the client already holds a valid clearance and may pass.
-   * Absent: a 403 JSON `challenge_required`.
+   * Absent: lambdas/core/challenge's own (a 403 JSON `challenge_required` without `challengeSecret`).
    */
   challengeResponse?(ctx: PipelineContext): EdgeResponse | undefined;
   /** Once per DDoS activation (an IP crossing its threshold), for `ddos_active` alert policies. */

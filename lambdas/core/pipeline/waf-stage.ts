@@ -1,4 +1,4 @@
-import { challengeResponse } from '../challenge/challenge.ts';
+import { challengeOrPass } from '../challenge/challenge.ts';
 import { escapeHtml } from '../challenge/page.ts';
 import type { WafConfig } from '../config/waf-config.ts';
 import type { EdgeRequest } from '../edge-request.ts';
@@ -97,7 +97,7 @@ export const wafStage: Stage = (ctx) => {
     recordSecurityEvent(ctx, { action, threatType, reason, ruleIds, score });
     return blocked(ctx, threatType);
   }
-  const challenge = (ctx.ports.challengeResponse ?? challengeResponse)(ctx);
+  const challenge = challengeOrPass(ctx);
   if (challenge) recordSecurityEvent(ctx, { action, threatType, reason, ruleIds, score });
   return challenge;
 };

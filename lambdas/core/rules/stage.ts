@@ -1,3 +1,4 @@
+import { challengeOrPass } from '../challenge/challenge.ts';
 import type { EdgeRule } from '../config/edge-rule.ts';
 import { jsonError } from '../pipeline/responses.ts';
 import { recordSecurityEvent } from '../pipeline/security-event.ts';
@@ -5,7 +6,6 @@ import type { CachePlan, EdgeResponse, PipelineContext, Stage } from '../pipelin
 import type { EdgeProjectConfig } from '../project-config.ts';
 import { rateLimitHeaders, rateLimitResponse } from '../ratelimit/headers.ts';
 import { RateLimiter } from '../ratelimit/sliding-window.ts';
-import { challengeOrFallback } from './challenge.ts';
 import { type CompiledRules, compileRules } from './compile.ts';
 import { type CacheOverride, evaluateRules, type RulesOutcome } from './evaluate.ts';
 
@@ -97,7 +97,7 @@ export function applyRulesOutcome(ctx: PipelineContext, outcome: RulesOutcome): 
 }
 
 function challenge(ctx: PipelineContext, ruleId: string, threatType: string, reason: string): EdgeResponse | undefined {
-  const response = challengeOrFallback(ctx);
+  const response = challengeOrPass(ctx);
   // A client holding clearance passes silently: nothing was challenged.
   if (response) recordSecurityEvent(ctx, { action: 'challenge', threatType, reason, ruleIds: [ruleId] });
   return response;
