@@ -44,6 +44,11 @@ class MethodNotAllowedError extends AppError {
   }
 }
 
+function allowedMethods(routes: CompiledRoute[]): string[] {
+  const methods = routes.map((r) => r.method);
+  return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+}
+
 /**
  * Serves /v1 by turning each node:http request into the API Gateway HTTP API v2 event the Lambda
  * handlers receive in AWS, so both runtimes execute the very same handler code.
@@ -77,8 +82,10 @@ export function createApiRequestHandler(services: Services) {
     if (matching.length === 0) {
       return errorResult(new AppError(404, 'not_found', `No route for ${url.pathname}`), requestId);
     }
-    const route = matching.find((r) => r.method === method);
-    if (!route) return errorResult(new MethodNotAllowedError(matching.map((r) => r.method)), requestId);
+    // HEAD runs the GET handler (node drops the body of a HEAD response), as RFC 9110 asks of every GET.
+    const routeMethod = method === 'HEAD' ? 'GET' : method;
+    const route = matching.find((r) => r.method === routeMethod);
+    if (!route) return errorResult(new MethodNotAllowedError(allowedMethods(matching)), requestId);
 
     const body = await readBodyPrefix(req, MAX_BODY_BYTES);
     if (!body.ended) {
@@ -106,7 +113,7 @@ export function createApiRequestHandler(services: Services) {
       requestContext: {
         requestId,
         http: {
-          method,
+          method: routeMethod,
           path: url.pathname,
           protocol: 'HTTP/1.1',
           sourceIp: clientIp(req),
