@@ -75,6 +75,24 @@ export interface RunningServer {
 /** Every state-holding piece of the self-hosted product, started in dependency order and stopped in reverse. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const started: Array<() => Promise<unknown>> = [];
+  try {
+    return await assemble(options, log, (stop) => started.push(stop));
+  } catch (err) {
+    // A failed start must not leave the database thread (holding the data dir's LevelDB lock) or a
+    // listening port behind: the next start in this process would fail on them.
+    for (const stop of started.reverse()) {
+      await stop().catch((stopErr: unknown) => log(`start-up clean-up: ${String(stopErr)}`));
+    }
+    throw err;
+  }
+}
+
+async function assemble(
+  options: ServerOptions,
+  log: (line: string) => void,
+  onStarted: (stop: () => Promise<unknown>) => void,
+): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const proxyDomain = options.proxyDomain ?? 'localhost';
   const persist = options.persist ?? true;
@@ -84,6 +102,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const embedded: EmbeddedDynamo | undefined = options.dynamoEndpoint
     ? undefined
     : await startEmbeddedDynamo(persist ? dataDir : undefined);
+  if (embedded) onStarted(() => embedded.close());
   const endpoint = options.dynamoEndpoint ?? embedded?.endpoint;
   const doc = createDocumentClient({ endpoint });
   const tableName = options.tableName ?? TABLE.defaultName;
@@ -121,6 +140,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     intervalMs: options.eventFlushIntervalMs,
     onError: (err) => log(`waf events: flush failed, will retry: ${String(err)}`),
   });
+  onStarted(() => Promise.all([events.close(), usageMeter.close()]));
   const challengeSecret = await repos.secrets.getOrCreate(CHALLENGE_SECRET);
   const countryOf = createCountryResolver(options.geo ?? geoOptionsFromEnv(process.env));
   const verifyKey = ttlMemo((composite: string) => {
@@ -129,10 +149,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }, 1000);
 
   const demoOrigin = createDemoOrigin();
+  onStarted(() => drain(demoOrigin));
   const demoOriginPort = await listen(demoOrigin, options.demoOriginPort ?? 0, host);
   const demoOriginUrl = `http://${host}:${demoOriginPort}`;
 
   const apiServer = http.createServer(createApiRequestHandler(services));
+  onStarted(() => drain(apiServer));
   const apiPort = await listen(apiServer, options.apiPort ?? 4000, host);
   const proxyServer = http.createServer(
     createProxyRequestHandler({
@@ -168,6 +190,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
   );
   proxyServer.keepAliveTimeout = 65_000;
+  onStarted(() => drain(proxyServer));
   const proxyPort = await listen(proxyServer, options.proxyPort ?? 8080, host);
 
   const apiUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${apiPort}`;

@@ -1,6 +1,9 @@
 import { readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startServer } from '../../../server/app.ts';
+import { listen } from '../../../server/demo-origin.ts';
 import { eventually } from '../../helpers/http.ts';
 import { startOrigin } from '../../helpers/origin.ts';
 import { freshDataDir, startTestServer } from '../../helpers/test-server.ts';
@@ -128,6 +131,41 @@ describe('self-hosted server lifecycle', () => {
     } finally {
       release();
       await slow.close();
+    }
+  });
+
+  it('stops what it had started when a later start-up step fails, so the same data dir and port start again', async () => {
+    // Prepare
+    const dataDir = freshDataDir();
+    const blocker = createServer();
+    const takenPort = await listen(blocker, 0);
+    const probe = createServer();
+    const apiPort = await listen(probe, 0);
+    await new Promise((resolve) => probe.close(resolve));
+    try {
+      // Act
+      const failed = await startServer({
+        dataDir,
+        apiPort,
+        proxyPort: takenPort,
+        demoOriginPort: 0,
+        log: () => {},
+      }).then(
+        () => undefined,
+        (err: NodeJS.ErrnoException) => err,
+      );
+      const retried = await startTestServer({ dataDir, apiPort });
+      try {
+        // Assess
+        expect(failed?.code).toBe('EADDRINUSE');
+        expect(retried.server.apiUrl).toBe(`http://127.0.0.1:${apiPort}`);
+        expect((await retried.api('/projects/demo')).status).toBe(200);
+      } finally {
+        await retried.close();
+      }
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
