@@ -7,7 +7,10 @@ import type { ServiceContext } from './services.ts';
 
 export const originUrlSchema = z
   .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
-  .refine((u) => !new URL(u).search && !new URL(u).hash, { message: 'must not carry a query or fragment' });
+  // zod runs this refine even when the url check above failed, so a string URL cannot parse must not throw here.
+  .refine((u) => !URL.canParse(u) || (!new URL(u).search && !new URL(u).hash), {
+    message: 'must not carry a query or fragment',
+  });
 
 export const projectCreateSchema = z
   .object({
