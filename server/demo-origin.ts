@@ -1,5 +1,4 @@
 import http, { type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 const ECHO_BODY_LIMIT = 64 * 1024;
 
@@ -38,15 +37,4 @@ export function createDemoOrigin(): Server {
       res.end(body);
     });
   });
-}
-
-export async function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return (server.address() as AddressInfo).port;
 }

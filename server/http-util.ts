@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are for one connection only and never forwarded. */
 export const HOP_BY_HOP = new Set([
@@ -98,4 +99,19 @@ export function readBodyPrefix(req: IncomingMessage, limit: number): Promise<Bod
 export function clientIp(req: IncomingMessage): string {
   const raw = req.socket.remoteAddress ?? '';
   return raw.startsWith('::ffff:') ? raw.slice(7) : raw;
+}
+
+/** Listens on loopback (by default) and resolves with the bound port: port 0 picks a free one. */ export async function listen(
+  server: Server,
+  port: number,
+  host = '127.0.0.1',
+): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
 }

@@ -1,4 +1,5 @@
-import { createDemoOrigin, listen } from '../../../server/demo-origin.ts';
+import { createDemoOrigin } from '../../../server/demo-origin.ts';
+import { listen } from '../../../server/http-util.ts';
 
 // A separate process so the origin does not share an event loop (or a core) with the proxy it is measured through.
 const server = createDemoOrigin();

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/app.ts';
-import { listen } from '../../../server/demo-origin.ts';
+import { listen } from '../../../server/http-util.ts';
 import { eventually } from '../../helpers/http.ts';
 import { startOrigin } from '../../helpers/origin.ts';
 import { freshDataDir, startTestServer } from '../../helpers/test-server.ts';
