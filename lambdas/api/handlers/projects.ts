@@ -1,6 +1,6 @@
 import { pageQuerySchema } from '../../core/config/common.ts';
 import { createResourceHandler, type RouteFactory } from '../http/resource-handler.ts';
-import { route } from '../http/route.ts';
+import { pageResult, route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
 import { projectCreateSchema, projectPatchSchema } from '../services/project-service.ts';
 
@@ -19,10 +19,7 @@ export const projectRoutes: RouteFactory = (s) => [
     path: '/v1/projects',
     summary: 'List the projects the credential can see',
     query: pageQuerySchema,
-    handle: async ({ principal, query }) => {
-      const { items, ...meta } = await s.projects.list(principal, query.page, query.limit);
-      return { data: items, meta };
-    },
+    handle: async ({ principal, query }) => pageResult(await s.projects.list(principal, query.page, query.limit)),
   }),
   route({
     method: 'GET',
@@ -40,7 +37,7 @@ export const projectRoutes: RouteFactory = (s) => [
   route({
     method: 'DELETE',
     path: '/v1/projects/{projectId}',
-    summary: 'Delete a project and everything it owns',
+    summary: 'Delete a project and everything it owns, its keys included (account-scoped key)',
     handle: async ({ principal, params }) => ({ data: await s.projects.delete(principal, idParam(params)) }),
   }),
 ];

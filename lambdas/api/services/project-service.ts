@@ -84,6 +84,8 @@ export class ProjectService {
 
   async delete(principal: Principal, projectId: string): Promise<{ id: string; deleted: true }> {
     await this.ctx.auth.authorizeProject(principal, projectId);
+    // Like creation: a project key must not be able to destroy the project and every key stored in it.
+    if (principal.scope !== 'account') throw new ForbiddenError('Deleting a project needs an account-scoped key');
     await this.ctx.repos.projects.delete(projectId);
     return { id: projectId, deleted: true };
   }

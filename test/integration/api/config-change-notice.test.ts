@@ -7,6 +7,8 @@ import { startDynalite, type TestDynamo } from '../../helpers/dynalite.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 const owner: Principal = { accountId: 'a1', projectId: 'p-notice', keyId: 'k0', scope: 'project', via: 'api-key' };
+/** Deleting a project needs an account-scoped credential. */
+const accountOwner: Principal = { ...owner, scope: 'account' };
 
 describe('configuration change notice of the management services', () => {
   let db: TestDynamo;
@@ -47,7 +49,7 @@ describe('configuration change notice of the management services', () => {
     await services.projects.patch(owner, 'p-notice', { wafEnabled: true });
     await services.waf.getConfig(owner, 'p-notice');
     await services.rules.list(owner, 'p-notice', 1, 20);
-    await services.projects.delete(owner, 'p-notice');
+    await services.projects.delete(accountOwner, 'p-notice');
     // Assess
     expect(changed).toEqual(Array(11).fill('p-notice'));
   });
