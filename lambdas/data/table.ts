@@ -10,6 +10,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { Page } from '../core/config/common.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { keys, TABLE } from './table-design.ts';
 
@@ -183,6 +184,6 @@ export class Table {
   }
 }
 
-export function paginate<T>(items: T[], page: number, limit: number) {
+export function paginate<T>(items: T[], page: number, limit: number): Page<T> {
   return { items: items.slice((page - 1) * limit, page * limit), page, limit, total: items.length };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { alertPolicyInputSchema } from '../../core/config/alert-policy.ts';
 import { pageQuerySchema } from '../../core/config/common.ts';
 import { createResourceHandler, type RouteFactory } from '../http/resource-handler.ts';
-import { route } from '../http/route.ts';
+import { pageResult, route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
 
 const base = '/v1/projects/{projectId}/alerts/policies';
@@ -22,10 +22,8 @@ export const alertPolicyRoutes: RouteFactory = (s) => [
     path: base,
     summary: 'List alert policies',
     query: pageQuerySchema,
-    handle: async ({ principal, params, query }) => {
-      const { items, ...meta } = await s.alertPolicies.list(principal, params.projectId ?? '', query.page, query.limit);
-      return { data: items, meta };
-    },
+    handle: async ({ principal, params, query }) =>
+      pageResult(await s.alertPolicies.list(principal, params.projectId ?? '', query.page, query.limit)),
   }),
   route({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { pageQuerySchema } from '../../core/config/common.ts';
 import { createResourceHandler, type RouteFactory } from '../http/resource-handler.ts';
-import { route } from '../http/route.ts';
+import { pageResult, route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
 import { apiKeyCreateSchema, apiKeyRotateSchema } from '../services/api-key-service.ts';
 
@@ -19,10 +19,8 @@ export const apiKeyRoutes: RouteFactory = (s) => [
     path: '/v1/projects/{projectId}/keys',
     summary: 'List API keys (prefix, scope and dates; never the secret)',
     query: pageQuerySchema,
-    handle: async ({ principal, params, query }) => {
-      const { items, ...meta } = await s.apiKeys.list(principal, params.projectId ?? '', query.page, query.limit);
-      return { data: items, meta };
-    },
+    handle: async ({ principal, params, query }) =>
+      pageResult(await s.apiKeys.list(principal, params.projectId ?? '', query.page, query.limit)),
   }),
   route({
     method: 'DELETE',

@@ -4,7 +4,7 @@ import { cacheSandboxRequestSchema } from '../../core/cache/sandbox.ts';
 import { cacheRuleInputSchema } from '../../core/config/cache-config.ts';
 import { pageQuerySchema } from '../../core/config/common.ts';
 import { createResourceHandler, type RouteFactory } from '../http/resource-handler.ts';
-import { route } from '../http/route.ts';
+import { pageResult, route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
 
 const base = '/v1/projects/{projectId}/cache';
@@ -44,10 +44,8 @@ export const cacheRoutes: RouteFactory = (s) => [
     path: `${base}/rules`,
     summary: 'List cache rules in evaluation order',
     query: pageQuerySchema,
-    handle: async ({ principal, params, query }) => {
-      const { items, ...meta } = await s.cache.listRules(principal, params.projectId ?? '', query.page, query.limit);
-      return { data: items, meta };
-    },
+    handle: async ({ principal, params, query }) =>
+      pageResult(await s.cache.listRules(principal, params.projectId ?? '', query.page, query.limit)),
   }),
   route({
     method: 'GET',

@@ -2,7 +2,7 @@ import { pageQuerySchema } from '../../core/config/common.ts';
 import { edgeRuleInputSchema, edgeRulePatchSchema } from '../../core/config/edge-rule.ts';
 import { ruleSandboxRequestSchema } from '../../core/rules/sandbox.ts';
 import { createResourceHandler, type RouteFactory } from '../http/resource-handler.ts';
-import { route } from '../http/route.ts';
+import { pageResult, route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
 
 const base = '/v1/projects/{projectId}/rules';
@@ -22,10 +22,8 @@ export const ruleRoutes: RouteFactory = (s) => [
     path: base,
     summary: 'List edge rules in evaluation order (priority, then creation)',
     query: pageQuerySchema,
-    handle: async ({ principal, params, query }) => {
-      const { items, ...meta } = await s.rules.list(principal, params.projectId ?? '', query.page, query.limit);
-      return { data: items, meta };
-    },
+    handle: async ({ principal, params, query }) =>
+      pageResult(await s.rules.list(principal, params.projectId ?? '', query.page, query.limit)),
   }),
   // Registered before `{ruleId}` so the literal segment is never taken for a rule id.
   route({

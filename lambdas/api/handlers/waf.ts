@@ -1,6 +1,6 @@
 import { wafConfigPatchSchema } from '../../core/config/waf-config.ts';
 import { createResourceHandler, type RouteFactory } from '../http/resource-handler.ts';
-import { route } from '../http/route.ts';
+import { pageResult, route } from '../http/route.ts';
 import { lambdaServices } from '../lambda-services.ts';
 import { wafEventQuerySchema, wafSandboxInputSchema } from '../services/waf-service.ts';
 
@@ -36,10 +36,8 @@ export const wafRoutes: RouteFactory = (s) => [
     path: `${base}/events`,
     summary: 'List blocked and challenged requests, newest first (SPEC endpoint 4)',
     query: wafEventQuerySchema,
-    handle: async ({ principal, params, query }) => {
-      const { items, ...meta } = await s.waf.listEvents(principal, params.projectId ?? '', query);
-      return { data: items, meta };
-    },
+    handle: async ({ principal, params, query }) =>
+      pageResult(await s.waf.listEvents(principal, params.projectId ?? '', query)),
   }),
 ];
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Page } from '../../core/config/common.ts';
 import type { Principal } from '../services/auth-service.ts';
 
 export interface RouteInput<TBody, TQuery> {
@@ -29,6 +30,11 @@ export interface RouteDef<TBody = unknown, TQuery = unknown> {
   body?: z.ZodType<TBody>;
   query?: z.ZodType<TQuery>;
   handle(input: RouteInput<TBody, TQuery>): Promise<RouteResult>;
+}
+
+/** A paged list in the envelope of DESIGN.md §4: the items as `data`, the paging as `meta`. */
+export function pageResult({ items, ...meta }: Page<unknown>): RouteResult {
+  return { data: items, meta };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous route lists need an erased element type.
