@@ -34,6 +34,8 @@ export class AuthService {
     }
     const apiKey = headers['x-api-key'];
     if (apiKey) return this.fromApiKey(apiKey);
+    if (authorization)
+      throw new UnauthorizedError('This endpoint needs an x-api-key header; a Bearer session is not accepted here');
     throw new UnauthorizedError();
   }
 
