@@ -19,12 +19,12 @@ import { HttpCache, type HttpCacheOptions } from './cache/http-cache.ts';
 import { cacheOptionsFromEnv } from './cache/options.ts';
 import { createDemoOrigin } from './demo-origin.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
+import { listen } from './http-util.ts';
 import { createCountryResolver, type GeoOptions, geoOptionsFromEnv } from './geo/country-resolver.ts';
 import { ProjectConfigCache } from './proxy/project-config-cache.ts';
 import { createProxyRequestHandler } from './proxy/proxy-server.ts';
 import { ttlMemo } from './proxy/ttl-memo.ts';
 import { InMemoryUsageMeter } from './usage/usage-meter.ts';
-import { listen } from './http-util.ts';
 import { createWafEventBuffer } from './waf-event-buffer.ts';
 
 export interface ServerOptions {

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, Server 
 import type { AddressInfo } from 'node:net';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are for one connection only and never forwarded. */
-export const HOP_BY_HOP = new Set([
+const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -14,16 +14,27 @@ export const HOP_BY_HOP = new Set([
   'proxy-authorization',
 ]);
 
-export function stripHopByHop(headers: IncomingHttpHeaders | OutgoingHttpHeaders): Record<string, string | string[]> {
-  const listed = new Set(
-    String(headers.connection ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
+/**
+ * The headers without hop-by-hop ones, those the Connection header lists, and any in `alsoDrop`.
+ * Names must already be lower-case (node:http and undici give them so).
+ */
+export function stripHopByHop(
+  headers: IncomingHttpHeaders | OutgoingHttpHeaders,
+  alsoDrop?: ReadonlySet<string>,
+): Record<string, string | string[]> {
+  const connection = headers.connection;
+  const listed =
+    connection === undefined
+      ? undefined
+      : new Set(
+          String(connection)
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+        );
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name)) continue;
+    if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name) || alsoDrop?.has(name)) continue;
     out[name] = typeof value === 'number' ? String(value) : value;
   }
   return out;

@@ -1,9 +1,9 @@
-import { HOP_BY_HOP } from '../http-util.ts';
+import { stripHopByHop } from '../http-util.ts';
 
 export type ResponseHeaders = Record<string, string | string[]>;
 
 /** Purge tags are for the gateway; clients never see them (as with Cloudflare and Fastly). */
-const GATEWAY_ONLY = new Set(['cache-tag', 'surrogate-key']);
+const GATEWAY_ONLY: ReadonlySet<string> = new Set(['cache-tag', 'surrogate-key']);
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -13,13 +13,7 @@ function first(value: string | string[] | undefined): string | undefined {
 export function clientHeaders(headers: ResponseHeaders, extraDrop: readonly string[] = []): ResponseHeaders {
   const lower: ResponseHeaders = {};
   for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
-  const drop = new Set([...HOP_BY_HOP, ...GATEWAY_ONLY, ...extraDrop]);
-  for (const token of (first(lower.connection) ?? '').split(',')) {
-    if (token.trim()) drop.add(token.trim().toLowerCase());
-  }
-  const out: ResponseHeaders = {};
-  for (const [name, value] of Object.entries(lower)) if (!drop.has(name)) out[name] = value;
-  return out;
+  return stripHopByHop(lower, extraDrop.length === 0 ? GATEWAY_ONLY : new Set([...GATEWAY_ONLY, ...extraDrop]));
 }
 
 export function singleHeader(headers: ResponseHeaders, name: string): string | undefined {
