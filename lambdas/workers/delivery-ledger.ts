@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { sha256Hex } from '../core/ids.ts';
+import { keys } from '../data/table-design.ts';
 
 /** Remembers which notifications were delivered, so a redelivered message is not sent twice. */
 export interface DeliveryLedger {
@@ -10,7 +11,7 @@ export interface DeliveryLedger {
 
 const RETENTION_SEC = 7 * 86_400;
 
-/** Idempotency records in the single table (`IDEMPOTENCY#<hash>` / `META`, expiring through the TTL attribute). */
+/** Idempotency records in the single table (keys.idempotency, expiring through the TTL attribute). */
 export class DynamoDeliveryLedger implements DeliveryLedger {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
@@ -19,7 +20,7 @@ export class DynamoDeliveryLedger implements DeliveryLedger {
   ) {}
 
   private key(id: string) {
-    return { pk: `IDEMPOTENCY#${sha256Hex(`alert-notification:${id}`)}`, sk: 'META' };
+    return keys.idempotency(sha256Hex(`alert-notification:${id}`));
   }
 
   async delivered(id: string): Promise<boolean> {
