@@ -8,8 +8,6 @@ export function toFieldIssues(error: z.ZodError, root = ''): FieldIssue[] {
     const base = [root, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) out.push({ path: base ? `${base}.${key}` : key, message: 'unknown field' });
-    } else if (issue.code === 'invalid_union' && 'errors' in issue && Array.isArray(issue.errors)) {
-      out.push({ path: base || '(root)', message: issue.message });
     } else {
       out.push({ path: base || '(root)', message: issue.message });
     }
@@ -21,4 +19,11 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: stri
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new ValidationError(`Invalid ${what}`, toFieldIssues(result.error, root));
+}
+
+/** A PATCH must change something: an empty body is a 400 on the root, worded like a schema issue. */
+export function assertPatchNotEmpty(patch: object, what: string): void {
+  if (Object.keys(patch).length === 0) {
+    throw new ValidationError(`Invalid ${what}`, [{ path: '(root)', message: 'send at least one field to change' }]);
+  }
 }

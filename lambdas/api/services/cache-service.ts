@@ -11,7 +11,7 @@ import {
 } from '../../core/config/cache-config.ts';
 import { ConflictError, type FieldIssue, ValidationError } from '../../core/errors.ts';
 import { paginate } from '../../data/table.ts';
-import { parseOrThrow } from '../http/zod-issues.ts';
+import { assertPatchNotEmpty, parseOrThrow } from '../http/zod-issues.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
 
@@ -48,11 +48,7 @@ export class CacheService {
    */
   async patchConfig(principal: Principal, projectId: string, patch: Record<string, unknown>): Promise<CacheConfigView> {
     await this.ctx.auth.authorizeProject(principal, projectId);
-    if (Object.keys(patch).length === 0) {
-      throw new ValidationError('Invalid cache configuration', [
-        { path: '(root)', message: 'send at least one field to change' },
-      ]);
-    }
+    assertPatchNotEmpty(patch, 'cache configuration');
     const merged = parseOrThrow(
       cacheConfigSchema,
       { ...(await this.storedConfig(projectId)), ...patch },

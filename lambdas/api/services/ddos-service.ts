@@ -1,6 +1,6 @@
 import { type DdosConfig, type DdosConfigPatch, ddosConfigSchema } from '../../core/config/ddos-config.ts';
 import type { DdosActivation, DdosActivityView } from '../../core/ddos/activity.ts';
-import { ValidationError } from '../../core/errors.ts';
+import { assertPatchNotEmpty } from '../http/zod-issues.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
 
@@ -30,11 +30,7 @@ export class DdosService {
   /** Merges the sent fields into the stored configuration; the proxy applies it at its next config read. */
   async patchConfig(principal: Principal, projectId: string, patch: DdosConfigPatch) {
     await this.ctx.auth.authorizeProject(principal, projectId);
-    if (Object.keys(patch).length === 0) {
-      throw new ValidationError('Invalid DDoS configuration', [
-        { path: '(root)', message: 'send at least one field to change' },
-      ]);
-    }
+    assertPatchNotEmpty(patch, 'DDoS configuration');
     const next = ddosConfigSchema.parse({ ...(await this.storedConfig(projectId)), ...patch });
     await this.ctx.repos.ddosConfig.put(projectId, next, this.ctx.nowIso());
     return { projectId, ...next };

@@ -9,7 +9,7 @@ import type { RateLimiter } from '../../core/ratelimit/sliding-window.ts';
 import { compileRules } from '../../core/rules/compile.ts';
 import { dryRunRules, type RuleSandboxRequest, type SandboxResult } from '../../core/rules/sandbox.ts';
 import { paginate } from '../../data/table.ts';
-import { toFieldIssues } from '../http/zod-issues.ts';
+import { assertPatchNotEmpty, toFieldIssues } from '../http/zod-issues.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
 import type { UsageService } from './usage-service.ts';
@@ -62,11 +62,7 @@ export class RulesService {
   /** Any subset of the fields; the merged rule is validated whole (an actionConfig must fit the action). */
   async update(principal: Principal, projectId: string, ruleId: string, patch: EdgeRulePatch): Promise<EdgeRule> {
     await this.ctx.auth.authorizeProject(principal, projectId);
-    if (Object.keys(patch).length === 0) {
-      throw new ValidationError('Invalid edge rule', [
-        { path: '(root)', message: 'send at least one field to change' },
-      ]);
-    }
+    assertPatchNotEmpty(patch, 'edge rule');
     const current = await this.ctx.repos.edgeRules.require(projectId, ruleId);
     const merged = applyEdgeRulePatch(inputOf(current), patch);
     if (!merged.success) throw new ValidationError('Invalid edge rule', toFieldIssues(merged.error));

@@ -3,9 +3,10 @@ import { ipAddress } from '../../core/config/common.ts';
 import { simulatedClientFields, simulatedRequestFields } from '../../core/config/simulated-request.ts';
 import { type WafConfig, type WafConfigPatch, wafConfigSchema } from '../../core/config/waf-config.ts';
 import type { EdgeRequest } from '../../core/edge-request.ts';
-import { PlanRequiredError, ValidationError } from '../../core/errors.ts';
+import { PlanRequiredError } from '../../core/errors.ts';
 import { compiledWafFor, type WafVerdict, wafVerdict } from '../../core/pipeline/waf-stage.ts';
 import { planAtLeast } from '../../core/plans.ts';
+import { assertPatchNotEmpty } from '../http/zod-issues.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
 import type { UsageService } from './usage-service.ts';
@@ -60,11 +61,7 @@ export class WafService {
   /** SPEC endpoint 2: merges the sent fields into the stored configuration and answers the whole of it. */
   async patchConfig(principal: Principal, projectId: string, patch: WafConfigPatch) {
     const project = await this.ctx.auth.authorizeProject(principal, projectId);
-    if (Object.keys(patch).length === 0) {
-      throw new ValidationError('Invalid request body', [
-        { path: '(root)', message: 'send at least one field to change' },
-      ]);
-    }
+    assertPatchNotEmpty(patch, 'request body');
     // Only switching it on is gated: a project that was downgraded can still change other fields.
     if (patch.aiAnomalyEnabled === true && !planAtLeast(project.plan, 'pro')) {
       throw new PlanRequiredError('AI anomaly detection', 'pro');
