@@ -9,8 +9,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { TABLE } from '../lambdas/data/table-design.ts';
 import { INTERNAL } from '../lambdas/edge/internal-headers.ts';
-import type { EdgeSettings } from '../lambdas/edge/settings.ts';
-import { buildEdgeBundle, EDGE_FUNCTIONS, type EdgeFunctionName } from './edge-bundles.ts';
+import { buildEdgeBundle, EDGE_FUNCTIONS, type EdgeFunctionName, edgeSettingsFor } from './edge-bundles.ts';
 import { acknowledge, acknowledgeLambdaBasics, arnText } from './nag.ts';
 import { type DeploymentSettings, resourceNames } from './settings.ts';
 
@@ -19,20 +18,6 @@ export interface EdgeStackProps extends StackProps {
   /** Requests per 5 minutes per (Host, IP) before AWS WAF challenges; per-project limits apply on top in code. */
   wafRateLimitPer5Min?: number;
   priceClass?: cloudfront.PriceClass;
-}
-
-/** Settings baked into the edge bundles: everything Lambda@Edge would otherwise read from env vars. */
-export function edgeSettingsFor(settings: DeploymentSettings): EdgeSettings {
-  return {
-    proxyDomain: settings.proxyDomain,
-    tableName: settings.tableName,
-    homeRegion: settings.homeRegion,
-    tableRegions: [settings.homeRegion, ...settings.replicaRegions],
-    wafEventQueueName: resourceNames(settings).wafEventQueue,
-    configTtlMs: 45_000,
-    apiKeyTtlMs: 30_000,
-    eventSendBudgetMs: 250,
-  };
 }
 
 const TRIGGERS: Record<

@@ -8,8 +8,8 @@
  * start-up benchmark.
  */
 import { parseArgs } from 'node:util';
-import { DEVELOPMENT_EDGE_SETTINGS, type EdgeSettings } from '../lambdas/edge/settings.ts';
-import { buildAllEdgeBundles, EDGE_ZIP_BUDGET_BYTES } from '../lib/edge-bundles.ts';
+import { DEVELOPMENT_EDGE_SETTINGS } from '../lambdas/edge/settings.ts';
+import { buildAllEdgeBundles, EDGE_ZIP_BUDGET_BYTES, edgeSettingsFor } from '../lib/edge-bundles.ts';
 
 const { values } = parseArgs({
   options: {
@@ -20,16 +20,13 @@ const { values } = parseArgs({
   },
 });
 
-const homeRegion = values['home-region'] ?? DEVELOPMENT_EDGE_SETTINGS.homeRegion;
-const tableName = values.table ?? DEVELOPMENT_EDGE_SETTINGS.tableName;
-const settings: EdgeSettings = {
-  ...DEVELOPMENT_EDGE_SETTINGS,
+// The same derivation `cdk synth` uses, so the inspected bundles are the deployed ones.
+const settings = edgeSettingsFor({
   proxyDomain: values['proxy-domain'] ?? DEVELOPMENT_EDGE_SETTINGS.proxyDomain,
-  homeRegion,
-  tableRegions: [homeRegion],
-  tableName,
-  wafEventQueueName: `${tableName}-waf-events`,
-};
+  homeRegion: values['home-region'] ?? DEVELOPMENT_EDGE_SETTINGS.homeRegion,
+  tableName: values.table ?? DEVELOPMENT_EDGE_SETTINGS.tableName,
+  replicaRegions: [],
+});
 
 let over = false;
 for (const report of buildAllEdgeBundles(settings, values.out!)) {

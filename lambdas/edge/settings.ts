@@ -22,15 +22,20 @@ export interface EdgeSettings {
 
 declare const __EDGE_SETTINGS__: EdgeSettings | undefined;
 
+/** How long the edge trusts what it read and waits for SQS: the same in development and in every deployment. */
+export const EDGE_TIMINGS: Pick<EdgeSettings, 'configTtlMs' | 'apiKeyTtlMs' | 'eventSendBudgetMs'> = {
+  configTtlMs: 45_000,
+  apiKeyTtlMs: 30_000,
+  eventSendBudgetMs: 250,
+};
+
 export const DEVELOPMENT_EDGE_SETTINGS: EdgeSettings = {
   proxyDomain: '',
   tableName: 'edge-gateway',
   homeRegion: 'us-east-1',
   tableRegions: ['us-east-1'],
   wafEventQueueName: 'edge-gateway-waf-events',
-  configTtlMs: 45_000,
-  apiKeyTtlMs: 30_000,
-  eventSendBudgetMs: 250,
+  ...EDGE_TIMINGS,
 };
 
 export const EDGE_SETTINGS: EdgeSettings =
