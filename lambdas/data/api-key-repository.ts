@@ -2,7 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../core/errors.ts';
 import { newId, newSecret, sha256Hex } from '../core/ids.ts';
 import { type Table, toRecord } from './table.ts';
-import { keys } from './table-design.ts';
+import { keys, PROJECT_SK } from './table-design.ts';
 
 /** `project` keys reach one project; `account` keys manage every project of their account. */
 export type KeyScope = 'project' | 'account';
@@ -86,7 +86,7 @@ export class ApiKeyRepository {
   }
 
   async list(projectId: string): Promise<ApiKeyRecord[]> {
-    const items = await this.table.queryAll(keys.projectPartition(projectId), 'KEY#');
+    const items = await this.table.queryAll(keys.projectPartition(projectId), PROJECT_SK.apiKey);
     return items.map((i) => toRecord<ApiKeyRecord>(i)!).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 

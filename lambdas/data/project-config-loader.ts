@@ -5,7 +5,7 @@ import type { EdgeRule } from '../core/config/edge-rule.ts';
 import type { EdgeProjectConfig } from '../core/project-config.ts';
 import type { Project } from './project-repository.ts';
 import { Table, toRecord } from './table.ts';
-import { keys } from './table-design.ts';
+import { keys, PROJECT_SK } from './table-design.ts';
 
 /**
  * Loads a project's whole edge configuration with one Query over its partition. Settings missing from
@@ -22,7 +22,7 @@ export async function loadEdgeProjectConfig(
 
 export function assembleEdgeProjectConfig(items: Array<Record<string, unknown>>): EdgeProjectConfig | undefined {
   const bySk = new Map(items.map((i) => [String(i.sk), i]));
-  const project = toRecord<Project>(bySk.get('META'));
+  const project = toRecord<Project>(bySk.get(PROJECT_SK.meta));
   if (!project) return undefined;
   const setting = (sk: string) => bySk.get(sk)?.value;
   const children = <T>(prefix: string) =>
@@ -34,10 +34,10 @@ export function assembleEdgeProjectConfig(items: Array<Record<string, unknown>>)
     originUrl: project.originUrl,
     wafEnabled: project.wafEnabled,
     cacheEnabled: project.cacheEnabled,
-    waf: withDefaults(WAF_DEFAULTS, setting(keys.wafConfig(project.id).sk)),
-    cache: withDefaults(CACHE_DEFAULTS, setting(keys.cacheConfig(project.id).sk)),
-    ddos: withDefaults(DDOS_DEFAULTS, setting(keys.ddosConfig(project.id).sk)),
-    cacheRules: children<CacheRule>('CACHERULE#'),
-    edgeRules: children<EdgeRule>('RULE#'),
+    waf: withDefaults(WAF_DEFAULTS, setting(PROJECT_SK.wafConfig)),
+    cache: withDefaults(CACHE_DEFAULTS, setting(PROJECT_SK.cacheConfig)),
+    ddos: withDefaults(DDOS_DEFAULTS, setting(PROJECT_SK.ddosConfig)),
+    cacheRules: children<CacheRule>(PROJECT_SK.cacheRule),
+    edgeRules: children<EdgeRule>(PROJECT_SK.edgeRule),
   };
 }

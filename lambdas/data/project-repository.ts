@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { PlanName } from '../core/plans.ts';
 import { paginate, type Table, toRecord } from './table.ts';
-import { keys } from './table-design.ts';
+import { keys, PROJECT_SK } from './table-design.ts';
 
 export interface Project {
   id: string;
@@ -110,8 +110,8 @@ export class ProjectRepository {
    */
   async delete(projectId: string): Promise<void> {
     const items = await this.table.queryAll(keys.projectPartition(projectId));
-    if (!items.some((i) => i.sk === 'META')) throw new NotFoundError('Project');
-    const children = items.filter((i) => i.sk !== 'META').map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
+    if (!items.some((i) => i.sk === PROJECT_SK.meta)) throw new NotFoundError('Project');
+    const children = items.filter((i) => i.sk !== PROJECT_SK.meta).map((i) => ({ pk: String(i.pk), sk: String(i.sk) }));
     const events = await this.table.queryAll(keys.wafEventPartition(projectId), undefined, {
       ProjectionExpression: 'pk, sk',
     });

@@ -11,6 +11,7 @@ import { ProjectChildRepository, ProjectSettingRepository } from './project-chil
 import { ProjectRepository } from './project-repository.ts';
 import { SessionRepository } from './session-repository.ts';
 import { Table } from './table.ts';
+import { PROJECT_SK } from './table-design.ts';
 import { UsageRepository } from './usage-repository.ts';
 import { WafEventRepository } from './waf-event-repository.ts';
 
@@ -22,12 +23,17 @@ export function createRepositories(doc: DynamoDBDocumentClient, tableName: strin
     projects: new ProjectRepository(table),
     apiKeys: new ApiKeyRepository(table, now),
     sessions: new SessionRepository(table),
-    alertPolicies: new ProjectChildRepository<AlertPolicyInput, AlertPolicy>(table, 'ALERT#', 'ap_', 'Alert policy'),
-    cacheRules: new ProjectChildRepository<CacheRuleInput, CacheRule>(table, 'CACHERULE#', 'cr_', 'Cache rule'),
-    edgeRules: new ProjectChildRepository<EdgeRuleInput, EdgeRule>(table, 'RULE#', 'r_', 'Edge rule'),
-    wafConfig: new ProjectSettingRepository<WafConfig>(table, 'CONFIG#WAF'),
-    cacheConfig: new ProjectSettingRepository<CacheConfig>(table, 'CONFIG#CACHE'),
-    ddosConfig: new ProjectSettingRepository<DdosConfig>(table, 'CONFIG#DDOS'),
+    alertPolicies: new ProjectChildRepository<AlertPolicyInput, AlertPolicy>(
+      table,
+      PROJECT_SK.alertPolicy,
+      'ap_',
+      'Alert policy',
+    ),
+    cacheRules: new ProjectChildRepository<CacheRuleInput, CacheRule>(table, PROJECT_SK.cacheRule, 'cr_', 'Cache rule'),
+    edgeRules: new ProjectChildRepository<EdgeRuleInput, EdgeRule>(table, PROJECT_SK.edgeRule, 'r_', 'Edge rule'),
+    wafConfig: new ProjectSettingRepository<WafConfig>(table, PROJECT_SK.wafConfig),
+    cacheConfig: new ProjectSettingRepository<CacheConfig>(table, PROJECT_SK.cacheConfig),
+    ddosConfig: new ProjectSettingRepository<DdosConfig>(table, PROJECT_SK.ddosConfig),
     usage: new UsageRepository(table),
     wafEvents: new WafEventRepository(table),
     idempotency: new IdempotencyRepository(table),

@@ -29,20 +29,26 @@ export const TABLE = {
   ttlAttribute: 'expiresAt',
 } as const;
 
+/** Sort keys and sort-key prefixes inside a project's partition: the repositories and the edge loader share them. */
+export const PROJECT_SK = {
+  meta: 'META',
+  apiKey: 'KEY#',
+  wafConfig: 'CONFIG#WAF',
+  cacheConfig: 'CONFIG#CACHE',
+  ddosConfig: 'CONFIG#DDOS',
+  cacheRule: 'CACHERULE#',
+  edgeRule: 'RULE#',
+  alertPolicy: 'ALERT#',
+} as const;
+
 export const keys = {
   account: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'META' }),
-  project: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: 'META' }),
+  project: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: PROJECT_SK.meta }),
   projectPartition: (projectId: string) => `PROJECT#${projectId}`,
   accountProjects: (accountId: string) => `ACCOUNT#${accountId}`,
-  apiKey: (projectId: string, keyId: string) => ({ pk: `PROJECT#${projectId}`, sk: `KEY#${keyId}` }),
+  apiKey: (projectId: string, keyId: string) => ({ pk: `PROJECT#${projectId}`, sk: `${PROJECT_SK.apiKey}${keyId}` }),
   apiKeyHash: (hash: string) => `KEYHASH#${hash}`,
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'META' }),
-  wafConfig: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: 'CONFIG#WAF' }),
-  cacheConfig: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: 'CONFIG#CACHE' }),
-  ddosConfig: (projectId: string) => ({ pk: `PROJECT#${projectId}`, sk: 'CONFIG#DDOS' }),
-  cacheRule: (projectId: string, ruleId: string) => ({ pk: `PROJECT#${projectId}`, sk: `CACHERULE#${ruleId}` }),
-  edgeRule: (projectId: string, ruleId: string) => ({ pk: `PROJECT#${projectId}`, sk: `RULE#${ruleId}` }),
-  alertPolicy: (projectId: string, policyId: string) => ({ pk: `PROJECT#${projectId}`, sk: `ALERT#${policyId}` }),
   usage: (projectId: string, month: string) => ({ pk: `USAGE#${projectId}`, sk: `MONTH#${month}` }),
   gatewaySecret: (name: string) => ({ pk: 'GLOBAL', sk: `SECRET#${name}` }),
   idempotency: (scopeHash: string) => ({ pk: `IDEMPOTENCY#${scopeHash}`, sk: 'META' }),
