@@ -22,7 +22,14 @@ export interface EdgeStackProps extends StackProps {
 
 const TRIGGERS: Record<
   EdgeFunctionName,
-  { eventType: cloudfront.LambdaEdgeEventType; memorySize: number; timeout: Duration; includeBody?: boolean }
+  {
+    eventType: cloudfront.LambdaEdgeEventType;
+    memorySize: number;
+    timeout: Duration;
+    includeBody?: boolean;
+    /** Request triggers read the table and send to SQS; response triggers touch no AWS service. */
+    role: 'request' | 'response';
+  }
 > = {
   // Viewer triggers: 128 MB and 5 s are Lambda@Edge's ceilings for them.
   'viewer-request': {
@@ -30,21 +37,25 @@ const TRIGGERS: Record<
     memorySize: 128,
     timeout: Duration.seconds(5),
     includeBody: true,
+    role: 'request',
   },
   'origin-request': {
     eventType: cloudfront.LambdaEdgeEventType.ORIGIN_REQUEST,
     memorySize: 256,
     timeout: Duration.seconds(10),
+    role: 'request',
   },
   'origin-response': {
     eventType: cloudfront.LambdaEdgeEventType.ORIGIN_RESPONSE,
     memorySize: 128,
     timeout: Duration.seconds(5),
+    role: 'response',
   },
   'viewer-response': {
     eventType: cloudfront.LambdaEdgeEventType.VIEWER_RESPONSE,
     memorySize: 128,
     timeout: Duration.seconds(5),
+    role: 'response',
   },
 };
 
@@ -113,7 +124,7 @@ export class EdgeStack extends Stack {
         code: lambda.Code.fromAsset(buildEdgeBundle(name, edgeSettings)),
         memorySize: trigger.memorySize,
         timeout: trigger.timeout,
-        role: name.startsWith('viewer-request') || name.startsWith('origin-request') ? requestRole : responseRole,
+        role: trigger.role === 'request' ? requestRole : responseRole,
       });
       return {
         functionVersion: fn.currentVersion,
