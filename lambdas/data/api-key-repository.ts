@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../core/errors.ts';
 import { newId, newSecret, sha256Hex } from '../core/ids.ts';
-import { type Table, toRecord } from './table.ts';
+import { isConditionFailure, type Table, toRecord } from './table.ts';
 import { keys, PROJECT_SK } from './table-design.ts';
 
 /** `project` keys reach one project; `account` keys manage every project of their account. */
@@ -107,7 +107,7 @@ export class ApiKeyRepository {
       );
       return toRecord<ApiKeyRecord>(res.Attributes)!;
     } catch (err) {
-      if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFoundError('API key');
+      if (isConditionFailure(err)) throw new NotFoundError('API key');
       throw err;
     }
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Table } from './table.ts';
+import { isConditionFailure, type Table } from './table.ts';
 import { keys } from './table-design.ts';
 
 /**
@@ -28,7 +28,7 @@ export class GatewaySecretRepository {
         }),
       );
     } catch (err) {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      if (!isConditionFailure(err)) throw err;
     }
     const created = await this.write.get<{ value: string }>(keys.gatewaySecret(name));
     if (!created?.value) throw new Error(`gateway secret ${name} could not be read back`);

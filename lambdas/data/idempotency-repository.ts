@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Table } from './table.ts';
+import { isConditionFailure, type Table } from './table.ts';
 import { keys } from './table-design.ts';
 
 export interface StoredResponse {
@@ -38,7 +38,7 @@ export class IdempotencyRepository {
         }),
       );
     } catch (err) {
-      if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
+      if (!isConditionFailure(err)) throw err;
     }
   }
 }

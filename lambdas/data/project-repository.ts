@@ -2,7 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { PlanName } from '../core/plans.ts';
-import { paginate, type Table, toRecord } from './table.ts';
+import { isConditionFailure, paginate, type Table, toRecord } from './table.ts';
 import { keys, PROJECT_SK } from './table-design.ts';
 
 export interface Project {
@@ -54,7 +54,7 @@ export class ProjectRepository {
         }),
       );
     } catch (err) {
-      if ((err as { name?: string }).name === 'ConditionalCheckFailedException') {
+      if (isConditionFailure(err)) {
         throw new ConflictError(`Project ${project.id} already exists`);
       }
       throw err;
@@ -99,7 +99,7 @@ export class ProjectRepository {
       this.table.configWritten(projectId);
       return toRecord<Project>(res.Attributes)!;
     } catch (err) {
-      if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFoundError('Project');
+      if (isConditionFailure(err)) throw new NotFoundError('Project');
       throw err;
     }
   }

@@ -2,7 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '../core/errors.ts';
 import { newSecret, sha256Hex } from '../core/ids.ts';
 import type { KeyScope } from './api-key-repository.ts';
-import type { Table } from './table.ts';
+import { isConditionFailure, type Table } from './table.ts';
 import { keys } from './table-design.ts';
 
 export interface SessionRecord {
@@ -71,7 +71,7 @@ export class SessionRepository {
         }),
       );
     } catch (err) {
-      if ((err as { name?: string }).name === 'ConditionalCheckFailedException') throw new NotFoundError('Session');
+      if (isConditionFailure(err)) throw new NotFoundError('Session');
       throw err;
     }
   }

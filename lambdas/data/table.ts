@@ -27,7 +27,8 @@ export function toRecord<T>(item: Record<string, unknown> | undefined): T | unde
   return out as T;
 }
 
-function isConditionFailure(err: unknown): boolean {
+/** A write refused by its condition (alone, or as part of a transaction). */
+export function isConditionFailure(err: unknown): boolean {
   const name = (err as { name?: string }).name;
   return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
 }
