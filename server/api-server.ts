@@ -28,8 +28,6 @@ function compileRoutes(): CompiledRoute[] {
   });
 }
 
-type LambdaHandler = (event: ApiEvent, context: Context) => Promise<unknown>;
-
 const LAMBDA_CONTEXT = {
   functionName: 'edge-gateway-api',
   awsRequestId: 'local',
@@ -55,11 +53,8 @@ function allowedMethods(routes: CompiledRoute[]): string[] {
  */
 export function createApiRequestHandler(services: Services) {
   const routes = compileRoutes();
-  const handlers = new Map<string, LambdaHandler>(
-    Object.entries(RESOURCES).map(([name, factory]) => [
-      name,
-      createResourceHandler(factory, () => services) as unknown as LambdaHandler,
-    ]),
+  const handlers = new Map(
+    Object.entries(RESOURCES).map(([name, factory]) => [name, createResourceHandler(factory, () => services)]),
   );
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -123,6 +118,8 @@ export function createApiRequestHandler(services: Services) {
     } as unknown as ApiEvent;
     const handler = handlers.get(route.resource);
     if (!handler) throw new Error(`no handler for resource ${route.resource}`);
-    return (await handler(event, LAMBDA_CONTEXT)) as APIGatewayProxyStructuredResultV2;
+    const result = await handler(event, LAMBDA_CONTEXT);
+    // API Gateway's reading of a bare string result: a 200 with that body.
+    return typeof result === 'string' ? { statusCode: 200, body: result } : result;
   }
 }
