@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../core/errors.ts';
+import { AppError, MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { errorResult } from './respond.ts';
 
@@ -29,7 +29,8 @@ export function errorEnvelopeMiddleware(log: (line: string) => void = console.er
     onError: (request) => {
       const requestId = requestIdOf(request.event);
       const err = request.error;
-      if (!(err && typeof err === 'object' && 'code' in err && 'status' in err)) {
+      // The same test toErrorBody uses: whatever it answers as internal_error is logged here.
+      if (!(err instanceof AppError)) {
         log(`[${requestId}] unhandled error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       }
       request.response = errorResult(err, requestId);
