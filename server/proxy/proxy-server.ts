@@ -144,7 +144,6 @@ function toEdgeRequest(
 ): EdgeRequest {
   const rawUrl = req.url ?? '/';
   const q = rawUrl.indexOf('?');
-  const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   const edgeRequest: EdgeRequest = {
     method: (req.method ?? 'GET').toUpperCase(),
     path: q < 0 ? rawUrl : rawUrl.slice(0, q),
@@ -154,6 +153,8 @@ function toEdgeRequest(
   };
   const country = deps.countryOf?.(req, ip);
   if (country) edgeRequest.country = country;
+  // Most proxied requests have no body: no concatenation (not even of nothing) for them.
+  const all = chunks.length === 0 ? undefined : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   if (all && all.length > 0) {
     edgeRequest.body = all.length > deps.inspectBodyBytes ? all.subarray(0, deps.inspectBodyBytes) : all;
     edgeRequest.bodyTruncated = !ended || all.length > deps.inspectBodyBytes;
