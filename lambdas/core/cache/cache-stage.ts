@@ -1,5 +1,5 @@
 import type { CachePlan, Stage } from '../pipeline/types.ts';
-import { applyCacheOverride, edgeRuleCacheOverride } from '../rules/stage.ts';
+import { applyCacheOverride } from '../rules/stage.ts';
 import { resolveCacheKey, toCachePlan } from './cache-key.ts';
 
 const CACHING_DISABLED: CachePlan = { mode: 'bypass', reason: 'caching_disabled' };
@@ -22,6 +22,6 @@ export const cacheStage: Stage = (ctx) => {
     config.cacheRules,
   );
   // An edge rule's cache_override (set earlier in the evaluation) wins over the cache rules' TTL.
-  ctx.cache = applyCacheOverride(toCachePlan(resolution), edgeRuleCacheOverride(ctx));
+  ctx.cache = applyCacheOverride(toCachePlan(resolution), ctx.cacheOverride);
   return undefined;
 };

@@ -3,7 +3,7 @@ import type { EdgeRequest } from '../edge-request.ts';
 import type { EdgeProjectConfig } from '../project-config.ts';
 import type { PlanTable, UsageMeter } from '../quota/quota.ts';
 import type { RateLimiter } from '../ratelimit/sliding-window.ts';
-import type { RuleLogEntry } from '../rules/evaluate.ts';
+import type { CacheOverride, RuleLogEntry } from '../rules/evaluate.ts';
 
 export interface EdgeResponse {
   status: number;
@@ -96,6 +96,8 @@ export interface PipelineContext {
   requestHeaders: Record<string, string | null>;
   responseHeaders: Record<string, string>;
   cache: CachePlan;
+  /** An edge rule's cache_override, which the cache stage applies on top of the plan it resolves. */
+  cacheOverride?: CacheOverride;
   events: SecurityEvent[];
 }
 

@@ -50,7 +50,7 @@ export function applyRulesOutcome(ctx: PipelineContext, outcome: RulesOutcome): 
   Object.assign(ctx.responseHeaders, outcome.responseHeaders);
   if (outcome.rateLimit) Object.assign(ctx.responseHeaders, rateLimitHeaders(outcome.rateLimit));
   if (outcome.cacheOverride) {
-    cacheOverrides.set(ctx, outcome.cacheOverride);
+    ctx.cacheOverride = outcome.cacheOverride;
     ctx.cache = applyCacheOverride(ctx.cache, outcome.cacheOverride);
   }
   if (outcome.logged.length > 0 && ctx.ports.onRuleLogged) {
@@ -106,13 +106,6 @@ function challenge(ctx: PipelineContext, ruleId: string, threatType: string, rea
 function ruleName(outcome: RulesOutcome, ruleId: string): string {
   const name = outcome.matched.find((m) => m.ruleId === ruleId)?.name;
   return name ? `'${name}'` : ruleId;
-}
-
-const cacheOverrides = new WeakMap<PipelineContext, CacheOverride>();
-
-/** The cache_override an edge rule set on this request, for a cache stage that rebuilds `ctx.cache`. */
-export function edgeRuleCacheOverride(ctx: PipelineContext): CacheOverride | undefined {
-  return cacheOverrides.get(ctx);
 }
 
 /**
