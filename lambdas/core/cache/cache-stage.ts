@@ -2,7 +2,7 @@ import type { CachePlan, Stage } from '../pipeline/types.ts';
 import { applyCacheOverride } from '../rules/stage.ts';
 import { resolveCacheKey, toCachePlan } from './cache-key.ts';
 
-const CACHING_DISABLED: CachePlan = { mode: 'bypass', reason: 'caching_disabled' };
+export const CACHING_DISABLED: CachePlan = { mode: 'bypass', reason: 'caching_disabled' };
 
 /**
  * Decides the request's CachePlan from the project's cache configuration and rules. It never answers

@@ -1,4 +1,4 @@
-import { cacheStage } from '../cache/cache-stage.ts';
+import { CACHING_DISABLED, cacheStage } from '../cache/cache-stage.ts';
 import { challengeVerifyStage } from '../challenge/challenge.ts';
 import { ddosStage } from '../ddos/stage.ts';
 import type { EdgeRequest } from '../edge-request.ts';
@@ -62,7 +62,7 @@ export async function evaluateRequest(
     skipSecurity: false,
     requestHeaders: {},
     responseHeaders: {},
-    cache: { mode: 'bypass', reason: config.cacheEnabled ? 'not cacheable' : 'caching disabled' },
+    cache: config.cacheEnabled ? { mode: 'bypass', reason: 'not cacheable' } : CACHING_DISABLED,
     events: [],
   };
   for (const stage of options.stages ?? STAGES) {
