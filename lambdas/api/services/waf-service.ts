@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { ipAddress } from '../../core/config/common.ts';
-import { simulatedClientFields, simulatedRequestFields } from '../../core/config/simulated-request.ts';
+import {
+  simulatedClientFields,
+  simulatedEdgeRequest,
+  simulatedRequestFields,
+} from '../../core/config/simulated-request.ts';
 import { type WafConfig, type WafConfigPatch, wafConfigSchema } from '../../core/config/waf-config.ts';
-import type { EdgeRequest } from '../../core/edge-request.ts';
 import { PlanRequiredError } from '../../core/errors.ts';
 import { compiledWafFor, type WafVerdict, wafVerdict } from '../../core/pipeline/waf-stage.ts';
 import { planAtLeast } from '../../core/plans.ts';
@@ -79,19 +82,8 @@ export class WafService {
     const project = await this.ctx.auth.authorizeProject(principal, projectId);
     await this.usage.countBillableCall(project);
     const config = await this.storedConfig(projectId);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(input.headers)) headers[name.toLowerCase()] = value;
-    const req: EdgeRequest = {
-      method: input.method,
-      path: input.path,
-      query: input.queryString,
-      headers,
-      ip: input.ip,
-    };
-    if (input.country) req.country = input.country;
-    if (input.body !== undefined) req.body = new TextEncoder().encode(input.body);
     return {
-      decision: wafVerdict(compiledWafFor(config), req),
+      decision: wafVerdict(compiledWafFor(config), simulatedEdgeRequest(input)),
       request: { method: input.method, path: input.path, queryString: input.queryString },
       wafEnabled: project.wafEnabled,
     };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EdgeRequest } from '../edge-request.ts';
 import { countryCode, ipAddress } from './common.ts';
 
 /**
@@ -30,3 +31,30 @@ export const simulatedClientFields = {
   ip: ipAddress.default('0.0.0.0'),
   country: countryCode.optional(),
 };
+
+/** A parsed simulated request; the client fields are absent for the cache sandbox. */
+export interface SimulatedRequest {
+  method: string;
+  path: string;
+  queryString: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+  ip?: string;
+  country?: string | undefined;
+}
+
+/** The EdgeRequest a runtime adapter would build for it: the sandboxes judge exactly what the proxy sees. */
+export function simulatedEdgeRequest(input: SimulatedRequest): EdgeRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.headers)) headers[name.toLowerCase()] = value;
+  const req: EdgeRequest = {
+    method: input.method,
+    path: input.path,
+    query: input.queryString,
+    headers,
+    ip: input.ip ?? '0.0.0.0',
+  };
+  if (input.country) req.country = input.country;
+  if (input.body !== undefined) req.body = new TextEncoder().encode(input.body);
+  return req;
+}

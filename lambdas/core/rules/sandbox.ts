@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { EdgeRuleAction, EdgeRuleCondition } from '../config/edge-rule.ts';
-import { simulatedClientFields, simulatedRequestFields } from '../config/simulated-request.ts';
-import type { EdgeRequest } from '../edge-request.ts';
+import { simulatedClientFields, simulatedEdgeRequest, simulatedRequestFields } from '../config/simulated-request.ts';
 import type { RateLimiter, RateLimitResult } from '../ratelimit/sliding-window.ts';
 import { type CompiledRules, firstFailingCondition } from './compile.ts';
 import { evaluateRules, type RulesOutcome } from './evaluate.ts';
@@ -55,21 +54,6 @@ export interface SandboxResult {
   };
 }
 
-export function sandboxRequestToEdgeRequest(input: RuleSandboxRequest): EdgeRequest {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.headers)) headers[name.toLowerCase()] = value;
-  const req: EdgeRequest = {
-    method: input.method.toUpperCase(),
-    path: input.path,
-    query: input.queryString.replace(/^\?/, ''),
-    headers,
-    ip: input.ip,
-  };
-  if (input.country) req.country = input.country;
-  if (input.body !== undefined) req.body = new TextEncoder().encode(input.body);
-  return req;
-}
-
 const STATUS_BY_EFFECT: Record<RulesOutcome['effect']['kind'], number | null> = {
   continue: null,
   allow: null,
@@ -88,7 +72,7 @@ export function dryRunRules(
   input: RuleSandboxRequest,
   ctx: { projectId: string; apiKeyId?: string; now: number; rateLimiter?: RateLimiter },
 ): SandboxResult {
-  const view = new RequestView(sandboxRequestToEdgeRequest(input));
+  const view = new RequestView(simulatedEdgeRequest(input));
   const outcome = evaluateRules(compiled, view, {
     projectId: ctx.projectId,
     apiKeyId: ctx.apiKeyId ?? '',
