@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CacheRule } from '../config/cache-config.ts';
-import { simulatedRequestFields } from '../config/simulated-request.ts';
+import { simulatedEdgeRequest, simulatedRequestFields } from '../config/simulated-request.ts';
 import type { CachePlan } from '../pipeline/types.ts';
 import { type CacheKeyResolution, type CacheProjectSettings, resolveCacheKey, toCachePlan } from './cache-key.ts';
 
@@ -21,13 +21,7 @@ export function runCacheSandbox(
   settings: CacheProjectSettings,
   rules: readonly CacheRule[],
 ): CacheSandboxResult {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
-  const resolution = resolveCacheKey(
-    { method: request.method, path: request.path, query: request.queryString, headers },
-    settings,
-    rules,
-  );
+  const resolution = resolveCacheKey(simulatedEdgeRequest(request), settings, rules);
   return {
     request: { method: request.method.toUpperCase(), path: request.path, queryString: request.queryString },
     ...resolution,
