@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ipAddress } from '../../core/config/common.ts';
+import { ipAddress, pageQueryFields } from '../../core/config/common.ts';
 import {
   simulatedClientFields,
   simulatedEdgeRequest,
@@ -23,8 +23,7 @@ const ISO_INSTANT = z.iso.datetime({ offset: true }).transform((t) => new Date(t
 /** SPEC endpoint 4 query: paging plus the filters an operator triages with. */
 export const wafEventQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
+    ...pageQueryFields,
     action: z.enum(['block', 'challenge']).optional(),
     threatType: z
       .string()

@@ -15,12 +15,11 @@ export const countryCode = z
 export const boundedList = <T extends z.ZodType>(item: T, max = 1000) => z.array(item).max(max);
 
 /** `page`/`limit` query parameters shared by every list endpoint (limit capped at 100). */
-export const pageQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-  })
-  .passthrough();
+export const pageQueryFields = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+};
+export const pageQuerySchema = z.object(pageQueryFields).passthrough();
 export type PageQuery = { page: number; limit: number };
 
 export interface Page<T> {
