@@ -19,7 +19,7 @@ import { HttpCache, type HttpCacheOptions } from './cache/http-cache.ts';
 import { cacheOptionsFromEnv } from './cache/options.ts';
 import { createDemoOrigin } from './demo-origin.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
-import { listen } from './http-util.ts';
+import { answerClientErrorsWithJson, listen } from './http-util.ts';
 import { createCountryResolver, type GeoOptions, geoOptionsFromEnv } from './geo/country-resolver.ts';
 import { ProjectConfigCache } from './proxy/project-config-cache.ts';
 import { createProxyRequestHandler } from './proxy/proxy-server.ts';
@@ -155,6 +155,7 @@ async function assemble(
   const demoOriginUrl = `http://${host}:${demoOriginPort}`;
 
   const apiServer = http.createServer(createApiRequestHandler(services));
+  answerClientErrorsWithJson(apiServer);
   onStarted(() => drain(apiServer));
   const apiPort = await listen(apiServer, options.apiPort ?? 4000, host);
   const proxyServer = http.createServer(
@@ -191,6 +192,7 @@ async function assemble(
     }),
   );
   proxyServer.keepAliveTimeout = 65_000;
+  answerClientErrorsWithJson(proxyServer, { 'x-cache-status': 'BYPASS' });
   onStarted(() => drain(proxyServer));
   const proxyPort = await listen(proxyServer, options.proxyPort ?? 8080, host);
 

@@ -1,5 +1,12 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, Server } from 'node:http';
+import {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  STATUS_CODES,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are for one connection only and never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -125,4 +132,36 @@ export function clientIp(req: IncomingMessage): string {
     });
   });
   return (server.address() as AddressInfo).port;
+}
+
+const CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
+  400: { code: 'bad_request', message: 'The request is not valid HTTP/1.1' },
+  408: { code: 'request_timeout', message: 'The request was not received in time' },
+  431: { code: 'headers_too_large', message: 'The request line and headers exceed 16 KB' },
+};
+
+/**
+ * Requests node:http cannot parse (an unknown method, headers over 16 KB, a malformed line) never reach
+ * a handler; node answers them with a bare status. This answers them in the error envelope instead.
+ */
+export function answerClientErrorsWithJson(server: Server, extraHeaders: Record<string, string> = {}): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const error = CLIENT_ERRORS[status]!;
+    const body = JSON.stringify({ success: false, error });
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+      ...extraHeaders,
+    };
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  });
 }
