@@ -14,6 +14,11 @@ export interface Principal {
 
 export const ANONYMOUS: Principal = { accountId: '', projectId: '', keyId: '', scope: 'project', via: 'api-key' };
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined when the header has another shape. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+}
+
 /**
  * Resolves the caller. When both `Authorization: Bearer` and `x-api-key` are sent, the Bearer session
  * wins and the key is ignored: a session is the narrower, expiring credential a dashboard holds, and
@@ -28,9 +33,9 @@ export class AuthService {
   async authenticate(headers: Record<string, string | undefined>, allowSession = true): Promise<Principal> {
     const authorization = headers.authorization;
     if (allowSession && authorization) {
-      const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-      if (!match?.[1]) throw new UnauthorizedError('Authorization header must be "Bearer <session token>"');
-      return this.fromSession(match[1]);
+      const token = bearerToken(authorization);
+      if (!token) throw new UnauthorizedError('Authorization header must be "Bearer <session token>"');
+      return this.fromSession(token);
     }
     const apiKey = headers['x-api-key'];
     if (apiKey) return this.fromApiKey(apiKey);

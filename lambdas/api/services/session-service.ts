@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '../../core/errors.ts';
-import type { Principal } from './auth-service.ts';
+import { bearerToken, type Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
 
 export const sessionCreateSchema = z.object({ ttlSec: z.number().int().min(60).max(86_400).default(3600) }).strict();
@@ -30,7 +30,7 @@ export class SessionService {
   }
 
   async revokeCurrent(headers: Record<string, string>) {
-    const token = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+    const token = bearerToken(headers.authorization);
     if (!token) {
       throw new ValidationError('Send the session to revoke as Authorization: Bearer <token>', [
         { path: 'headers.authorization', message: 'required' },
