@@ -30,11 +30,11 @@ export class AlertPolicyService {
   async update(principal: Principal, projectId: string, policyId: string, patch: Record<string, unknown>) {
     await this.ctx.auth.authorizeProject(principal, projectId);
     const current = await this.ctx.repos.alertPolicies.require(projectId, policyId);
-    const { id, projectId: _p, createdAt, updatedAt: _u, ...stored } = current;
+    const { id, projectId: _p, createdAt, updatedAt, ...stored } = current;
     const merged = parseOrThrow(alertPolicyInputSchema, { ...stored, ...patch }, 'alert policy');
     return this.ctx.repos.alertPolicies.replace(
       projectId,
-      { ...merged, id, projectId, createdAt } as AlertPolicy,
+      { ...merged, id, projectId, createdAt, updatedAt },
       this.ctx.nowIso(),
     );
   }

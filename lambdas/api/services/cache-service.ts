@@ -103,14 +103,14 @@ export class CacheService {
   ): Promise<CacheRule> {
     await this.ctx.auth.authorizeProject(principal, projectId);
     const current = await this.ctx.repos.cacheRules.require(projectId, ruleId);
-    const { id, projectId: _p, createdAt, updatedAt: _u, ...stored } = current;
+    const { id, projectId: _p, createdAt, updatedAt, ...stored } = current;
     const merged: Record<string, unknown> = { ...stored, ...patch };
     if (merged.ttlSec === null) delete merged.ttlSec;
     const input = parseOrThrow(cacheRuleInputSchema, merged, 'cache rule');
     await this.checkRule(projectId, input);
     return await this.ctx.repos.cacheRules.replace(
       projectId,
-      { ...input, id, projectId, createdAt, updatedAt: createdAt },
+      { ...input, id, projectId, createdAt, updatedAt },
       this.ctx.nowIso(),
     );
   }
