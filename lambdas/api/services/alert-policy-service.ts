@@ -1,5 +1,5 @@
 import { type AlertPolicy, type AlertPolicyInput, alertPolicyInputSchema } from '../../core/config/alert-policy.ts';
-import { parseOrThrow } from '../http/zod-issues.ts';
+import { assertPatchNotEmpty, parseOrThrow } from '../http/zod-issues.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
 
@@ -29,6 +29,7 @@ export class AlertPolicyService {
   /** Merges the patch into the stored policy and validates the result as a whole (channel and config agree). */
   async update(principal: Principal, projectId: string, policyId: string, patch: Record<string, unknown>) {
     await this.ctx.auth.authorizeProject(principal, projectId);
+    assertPatchNotEmpty(patch, 'alert policy');
     const current = await this.ctx.repos.alertPolicies.require(projectId, policyId);
     const { id, projectId: _p, createdAt, updatedAt, ...stored } = current;
     const merged = parseOrThrow(alertPolicyInputSchema, { ...stored, ...patch }, 'alert policy');

@@ -102,6 +102,7 @@ export class CacheService {
     patch: Record<string, unknown>,
   ): Promise<CacheRule> {
     await this.ctx.auth.authorizeProject(principal, projectId);
+    assertPatchNotEmpty(patch, 'cache rule');
     const current = await this.ctx.repos.cacheRules.require(projectId, ruleId);
     const { id, projectId: _p, createdAt, updatedAt, ...stored } = current;
     const merged: Record<string, unknown> = { ...stored, ...patch };

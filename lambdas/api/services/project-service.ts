@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ForbiddenError } from '../../core/errors.ts';
+import { ConflictError, ForbiddenError } from '../../core/errors.ts';
 import { PLAN_NAMES } from '../../core/plans.ts';
+import { isKeyLive } from '../../data/api-key-repository.ts';
 import type { Project, ProjectPatch } from '../../data/project-repository.ts';
 import type { Principal } from './auth-service.ts';
 import type { ServiceContext } from './services.ts';
@@ -10,6 +11,10 @@ export const originUrlSchema = z
   // zod runs this refine even when the url check above failed, so a string URL cannot parse must not throw here.
   .refine((u) => !URL.canParse(u) || (!new URL(u).search && !new URL(u).hash), {
     message: 'must not carry a query or fragment',
+  })
+  // Credentials in the URL would be stored and shown back in plain text; origins authenticate by header.
+  .refine((u) => !URL.canParse(u) || (!new URL(u).username && !new URL(u).password), {
+    message: 'must not carry credentials (user:password@)',
   });
 
 export const projectCreateSchema = z
@@ -82,10 +87,29 @@ export class ProjectService {
     return changed;
   }
 
+  /**
+   * Account keys are stored in a project; deleting the project that holds the account's last live one
+   * would leave the account with no credential able to manage it.
+   */
+  private async assertAccountKeepsAnAdminKey(accountId: string, projectId: string): Promise<void> {
+    const nowIso = this.ctx.nowIso();
+    const liveAccountKeys = async (id: string) =>
+      (await this.ctx.repos.apiKeys.list(id)).filter((k) => k.scope === 'account' && isKeyLive(k, nowIso)).length;
+    if ((await liveAccountKeys(projectId)) === 0) return;
+    const projects = await this.ctx.repos.projects.listByAccount(accountId, 1, Number.MAX_SAFE_INTEGER);
+    for (const other of projects.items) {
+      if (other.id !== projectId && (await liveAccountKeys(other.id)) > 0) return;
+    }
+    throw new ConflictError(
+      `Project ${projectId} holds the account's last live account-scoped key; create an account key in another project (POST /v1/projects/{id}/keys with scope "account") before deleting it`,
+    );
+  }
+
   async delete(principal: Principal, projectId: string): Promise<{ id: string; deleted: true }> {
     await this.ctx.auth.authorizeProject(principal, projectId);
     // Like creation: a project key must not be able to destroy the project and every key stored in it.
     if (principal.scope !== 'account') throw new ForbiddenError('Deleting a project needs an account-scoped key');
+    await this.assertAccountKeepsAnAdminKey(principal.accountId, projectId);
     await this.ctx.repos.projects.delete(projectId);
     return { id: projectId, deleted: true };
   }

@@ -24,12 +24,25 @@ const base = {
   isEnabled: z.boolean().default(true),
 };
 
-/** SPEC §2 "Alert policy": channelConfig is validated against the chosen channel. */
-export const alertPolicyInputSchema = z.discriminatedUnion('channel', [
+const byChannel = z.discriminatedUnion('channel', [
   z.object({ ...base, channel: z.literal('slack'), channelConfig: slackConfig }).strict(),
   z.object({ ...base, channel: z.literal('email'), channelConfig: emailConfig }).strict(),
   z.object({ ...base, channel: z.literal('webhook'), channelConfig: webhookConfig }).strict(),
 ]);
+
+/**
+ * SPEC §2 "Alert policy": every common field is checked (and every bad one reported) first, then
+ * channelConfig against the chosen channel — a union alone would stop at a bad `channel`.
+ */
+export const alertPolicyInputSchema = z
+  .object({ ...base, channel: z.enum(ALERT_CHANNELS), channelConfig: z.record(z.string(), z.unknown()) })
+  .strict()
+  .transform((common, ctx) => {
+    const checked = byChannel.safeParse(common);
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) ctx.addIssue({ ...issue } as z.core.$ZodRawIssue);
+    return z.NEVER;
+  });
 export type AlertPolicyInput = z.infer<typeof alertPolicyInputSchema>;
 
 export type AlertPolicy = AlertPolicyInput & {

@@ -19,7 +19,8 @@ export const pageQueryFields = {
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 };
-export const pageQuerySchema = z.object(pageQueryFields).passthrough();
+/** List endpoints take exactly these; an unknown parameter is refused like an unknown body field. */
+export const pageQuerySchema = z.object(pageQueryFields).strict();
 export type PageQuery = { page: number; limit: number };
 
 export interface Page<T> {

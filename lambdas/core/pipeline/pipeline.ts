@@ -9,8 +9,15 @@ import { jsonError } from './responses.ts';
 import type { EdgeDecision, EdgePorts, PipelineContext, Stage } from './types.ts';
 import { accessListStage, wafStage } from './waf-stage.ts';
 
+function isCorsPreflight(req: EdgeRequest): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+}
+
 /** API key check: `x-api-key` must be a live key of this project (SPEC §4 "Edge proxy"). */
 export const apiKeyStage: Stage = async (ctx) => {
+  // A CORS preflight never carries credentials (the Fetch standard strips them), so it must reach the
+  // origin, which decides the CORS policy; every later stage (lists, rules, WAF, limits) still applies.
+  if (isCorsPreflight(ctx.req)) return undefined;
   const presented = ctx.req.headers['x-api-key'];
   const verified = presented ? await ctx.ports.verifyApiKey(ctx.config.projectId, presented) : undefined;
   if (!verified) {
