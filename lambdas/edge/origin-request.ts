@@ -3,7 +3,7 @@ import type { EdgeProjectConfig } from '../core/project-config.ts';
 import { deleteHeader, getHeader, setHeader } from './cloudfront.ts';
 import { type EdgeDataSource, sharedEdgeDataSource } from './data-source.ts';
 import { INTERNAL } from './internal-headers.ts';
-import { projectIdFromHost } from './project-host.ts';
+import { projectIdFromHost } from '../core/project-host.ts';
 import { EDGE_SETTINGS, type EdgeSettings } from './settings.ts';
 
 export interface OriginRequestDeps {

@@ -9,7 +9,7 @@ import type { PlanTable } from '../core/quota/quota.ts';
 import { getHeader, setHeader, toCloudFrontResponse, toEdgeRequest } from './cloudfront.ts';
 import { type EdgeDataSource, sharedEdgeDataSource } from './data-source.ts';
 import { formatCachePlan, INTERNAL, stripInternalHeaders } from './internal-headers.ts';
-import { projectIdFromHost } from './project-host.ts';
+import { projectIdFromHost } from '../core/project-host.ts';
 import { EDGE_SETTINGS, type EdgeSettings } from './settings.ts';
 import { EdgeUsageMeter } from './usage-meter.ts';
 import { type QueueMessage, sendQueueMessages, sharedSqsClient, wafEventQueueUrl } from './waf-event-sink.ts';

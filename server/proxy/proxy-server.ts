@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EdgeRequest } from '../../lambdas/core/edge-request.ts';
 import { AppError, toErrorBody } from '../../lambdas/core/errors.ts';
 import { newId } from '../../lambdas/core/ids.ts';
+import { projectIdFromHost } from '../../lambdas/core/project-host.ts';
 import { evaluateRequest } from '../../lambdas/core/pipeline/pipeline.ts';
 import type { EdgePorts, EdgeResponse, SecurityEvent } from '../../lambdas/core/pipeline/types.ts';
 import type { EdgeProjectConfig } from '../../lambdas/core/project-config.ts';
@@ -25,16 +26,6 @@ export interface ProxyDeps {
   /** The edge cache for requests the pipeline planned to cache; absent, every response is BYPASS. */
   cache?: HttpCache;
   log?: (line: string) => void;
-}
-
-/** Host `demo.localhost:8080` under domain `localhost` → `demo`; anything else → undefined. */
-export function projectIdFromHost(host: string | undefined, proxyDomain: string): string | undefined {
-  if (!host) return undefined;
-  const name = host.replace(/:\d+$/, '').toLowerCase().replace(/\.$/, '');
-  const suffix = `.${proxyDomain.toLowerCase()}`;
-  if (!name.endsWith(suffix)) return undefined;
-  const label = name.slice(0, -suffix.length).split('.').pop();
-  return label && /^[a-z0-9][a-z0-9-]{0,62}$/.test(label) ? label : undefined;
 }
 
 function sendResponse(res: ServerResponse, response: EdgeResponse, requestId: string, cacheStatus: string): void {
