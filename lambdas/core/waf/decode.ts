@@ -23,6 +23,9 @@ function isContinuation(byte: number | undefined): byte is number {
  * Decodes bytes as UTF-8 but accepts overlong forms (%c0%ae is '.') because some servers historically
  * did, and maps every byte that is not part of a sequence to its Latin-1 character instead of failing.
  */
+/** Low six bits of an overlong continuation byte that spell '.' or '/'. */
+const OVERLONG_SEPARATOR_BITS = new Set([0x2e, 0x2f]);
+
 function decodeUtf8Lenient(bytes: number[]): string {
   let out = '';
   let i = 0;
@@ -31,7 +34,12 @@ function decodeUtf8Lenient(bytes: number[]): string {
     const b1 = bytes[i + 1];
     const b2 = bytes[i + 2];
     const b3 = bytes[i + 3];
-    if (b >= 0xc0 && b < 0xe0 && isContinuation(b1)) {
+    if (b === 0xc1 && isContinuation(b1) && OVERLONG_SEPARATOR_BITS.has(b1 & 0x3f)) {
+      // %c1%af: decoders that only checked the lead byte's marker kept the low six bits, '/' or '.';
+      // C1 never starts valid UTF-8, so no honest text reads differently.
+      out += String.fromCharCode(b1 & 0x3f);
+      i += 2;
+    } else if (b >= 0xc0 && b < 0xe0 && isContinuation(b1)) {
       out += String.fromCharCode(((b & 0x1f) << 6) | (b1 & 0x3f));
       i += 2;
     } else if (b >= 0xe0 && b < 0xf0 && isContinuation(b1) && isContinuation(b2)) {
@@ -52,6 +60,9 @@ function decodeUtf8Lenient(bytes: number[]): string {
       }
       out += cp <= 0x10ffff ? String.fromCodePoint(cp) : '\ufffd';
       i += k;
+    } else if ((b === 0xc0 || b === 0xc1) && b1 === 0x25) {
+      // %c1%25pc: the byte meant to follow is percent-encoded once more, so the lead waits for no '%'.
+      i += 1;
     } else if ((b === 0xc0 || b === 0xc1) && b1 !== undefined) {
       // Old IIS decoders ignored the continuation marker bits: %c1%1c is '\\', %c0%2e is '.'.
       out += String.fromCharCode(((b & 0x1f) << 6) | (b1 & 0x3f));
@@ -225,6 +236,25 @@ const BARE_HEX_SEPARATOR = /(?<=\.)(?:2f|5c)/g;
 /** Control characters left over from broken overlong sequences; 0x1c is what `%c0%9c` (meant as `\`) folds to. */
 const PATH_CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/g;
 const HAS_PATH_CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f]/;
+/** An escape with a non-hex digit (`%qf`, `%9v`, `%pc`, `%8s`, `%bg`): see iisLenientEscape. */
+const IIS_LENIENT_ESCAPE = /%(?=[0-9a-z]{0,1}[g-z])([0-9a-z])([0-9a-z])/g;
+/** NUL between dots (`.%00.`): filters that strip NUL bytes join the dots into `..`. */
+const NUL_BETWEEN_DOTS = /(?<=\.)\u0000+(?=\.)/g;
+
+/**
+ * Old IIS converted hex digits without validating them (a letter counted as its distance from 'a' plus
+ * 10) and kept the low six bits of the overlong byte it built, so `%c0%qf` and `%c0%9v` reached the file
+ * system as '/', and `%c1%pc` and `%c1%8s` as '\' (dotdotpwn lists all of them). Only separator and dot
+ * readings are folded; any other escape with a non-hex digit stays as it is.
+ */
+function iisLenientEscape(match: string, a: string, b: string): string {
+  const digit = (c: string): number => (c <= '9' ? c.charCodeAt(0) - 48 : c.charCodeAt(0) - 87);
+  const bits = (digit(a) * 16 + digit(b)) & 0x3f;
+  if (bits === 0x2f || bits === 0x1c) return '/';
+  if (bits === 0x2e) return '.';
+  // %bg is 0xc0, an overlong lead byte with nothing of its own: dropped like a lone %c0.
+  return bits === 0 ? '' : match;
+}
 /** A segment like `??` or `.?`: the Windows wildcard `?` matches the dots of `..`. */
 const WILDCARD_DOTS = /(?<![^/])(?=[.?]{0,2}\?)[.?]{2,3}(?![^/])/g;
 
@@ -236,7 +266,9 @@ export function toPathView(normalized: string): string {
     text = text.replace(SPLIT_NIBBLE_ESCAPE, (_m, a: string, b: string) =>
       String.fromCharCode(Number.parseInt(a + b, 16)),
     );
+    if (text.includes('%')) text = text.replace(IIS_LENIENT_ESCAPE, iisLenientEscape);
   }
+  if (text.includes('\u0000')) text = text.replace(NUL_BETWEEN_DOTS, '');
   if (text.includes('.2f') || text.includes('.5c')) text = text.replace(BARE_HEX_SEPARATOR, '/');
   if (HAS_PATH_CONTROL.test(text)) text = text.replace(PATH_CONTROL, (c) => (c === '\u001c' ? '/' : ''));
   if (text.includes('\\')) text = text.replaceAll('\\', '/');

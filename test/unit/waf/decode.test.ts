@@ -73,6 +73,28 @@ describe('WAF path view: dotdotpwn-style separators', () => {
     // Assess
     expect(view).toBe('docs/what?.md');
   });
+
+  it.each([
+    ['the C1 overlong slash', '..%c1%af..%c1%afetc%c1%afpasswd', '../../etc/passwd'],
+    ['IIS non-hex digits meant as a slash', '..%c0%25qf..%c0%259vboot.ini', '../../boot.ini'],
+    ['IIS non-hex digits meant as a backslash', '.%2e%c1%25pc.%2e%c1%258swindows', '../../windows'],
+    ['the %bg%qf pair', '..%25bg%25qf..%25bg%25qfetc', '../../etc'],
+    ['NUL bytes between dots', '.%00.%2F.%00.%2Fetc', '../../etc'],
+  ])('folds %s into a traversal in the path view', (_name, raw, expected) => {
+    // Act
+    const view = toPathView(normalizeValue(raw, true));
+    // Assess
+    expect(view).toBe(expected);
+  });
+
+  it('leaves percent signs before ordinary words and a NUL after a file name alone in the path view', () => {
+    // Act
+    const views = ['100%good', 'save 50%now', 'report.pdf%00.txt', 'a%c1%b5b'].map((raw) =>
+      toPathView(normalizeValue(raw, true)),
+    );
+    // Assess
+    expect(views).toEqual(['100%good', 'save 50%now', 'report.pdf\u0000.txt', 'aub']);
+  });
 });
 
 describe('WAF base64 view', () => {
