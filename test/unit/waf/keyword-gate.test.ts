@@ -25,6 +25,8 @@ function groupsOf(signature: Signature): readonly (readonly string[])[] {
 
 /** Attacks that exercise the signatures with a keyword gate beyond a single character. */
 const GATED_PAYLOADS = [
+  '</svg>//["\'`-->]]>]</div>',
+  '<A HREF="http://1113982867/">x</A>',
   "1' or sleep(5)-- -",
   "1' and ascii(substring((select user()),1,1))>64--",
   '1; drop table users',

@@ -8,6 +8,24 @@ const balanced = waf();
 /** [family, attack request, rule id expected to fire, a benign look-alike that must be allowed] */
 const FAMILIES: Array<[string, EdgeRequest, string, EdgeRequest]> = [
   [
+    'a context-closing markup polyglot',
+    json({ comment: '</svg>//["\'`-->]]>]</div>' }),
+    'XSS-141',
+    json({ comment: 'Use <!-- comments --> in HTML and <![CDATA[ … ]]> in XML, "quoted" as \'usual\'' }),
+  ],
+  [
+    'a link to a host spelt as a dword',
+    get('/x?q=%3CA%20HREF%3D%22http%3A%2F%2F1113982867%2F%22%3EXSS%3C%2FA%3E'),
+    'XSS-142',
+    get('/x?q=%3Ca%20href%3D%22https%3A%2F%2F203.0.113.7%2Fdocs%22%3Edocs%3C%2Fa%3E'),
+  ],
+  [
+    'a link to a host spelt as hex octets',
+    json({ bio: '<a href="http://0x42.0x0000066.0x7.0x93/">x</a>' }),
+    'XSS-142',
+    json({ bio: '<a href="http://example.com/0x42">x</a>' }),
+  ],
+  [
     'a Java gadget class name',
     form('payload=org.apache.commons.collections.functors.InvokerTransformer'),
     'JAVA-130',

@@ -252,6 +252,36 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     ),
   }),
   regexSignature({
+    id: 'XSS-141',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 4,
+    description:
+      'Context-closing polyglot: quotes of two kinds and both a comment and a CDATA closer (`"\'`-->]]>`), to leave any attribute, script string or comment',
+    view: 'text',
+    anyOf: ['-->', '--!>'],
+    allOf: [[']]>']],
+    // No markup needs to end an HTML comment and a CDATA section next to stray quotes; a payload aimed at
+    // an unknown reflection context does, because one of the closers will fit.
+    pattern: /["'`][^\s]{0,3}["'`][^\s]{0,4}(?:--!?>[^\s]{0,4}\]\]>|\]\]>[^\s]{0,4}--!?>)/,
+  }),
+  regexSignature({
+    id: 'XSS-142',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 4,
+    description:
+      'Link or resource attribute in markup pointing at a host spelt as a raw number (decimal dword, octal or hex octets) to evade URL filters',
+    view: 'text',
+    anyOf: ['href', 'src', 'action', 'data'],
+    allOf: [['://']],
+    // Real links name hosts; a dword (http://1113982867/) or 0x42.0x66 host only serves to slip an address past a filter.
+    pattern:
+      /<[a-z][^>]{0,200}?\b(?:href|src|action|formaction|data)\s?=\s?["'`]?\s?[a-z\t]{2,12}:\/\/(?:\d{8,10}|0x[0-9a-f]{1,8}|0\d{1,11})(?:\.(?:0x[0-9a-f]{1,8}|\d{1,12})){0,3}(?:[:/"'`>\s]|$)/,
+  }),
+  regexSignature({
     id: 'SPLIT-100',
     family: 'xss',
     threatType: 'response_splitting',
