@@ -153,6 +153,7 @@ function collectMultipart(collector: InputCollector, text: string, contentType: 
 }
 
 const FORM_SHAPE = /^[^\s=&]{1,256}=/;
+const URL_ENCODED_SHAPE = /%[0-9a-f]{2}/i;
 
 function collectBody(collector: InputCollector, req: EdgeRequest): void {
   if (!req.body || req.body.length === 0) return;
@@ -171,7 +172,8 @@ function collectBody(collector: InputCollector, req: EdgeRequest): void {
   } else {
     // No or unknown content type: servers differ in how they parse it, so inspect both readings.
     if (type === '' && FORM_SHAPE.test(text)) collector.addPairs('body.form', splitQuery(text));
-    collector.add('body', 'body', text, false);
+    // Percent-escapes and no whitespace: URL-encoded data sent without its type, where '+' is a space.
+    collector.add('body', 'body', text, type === '' && URL_ENCODED_SHAPE.test(text) && !/\s/.test(text));
   }
 }
 
