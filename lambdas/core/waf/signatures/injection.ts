@@ -15,6 +15,66 @@ import type { Signature } from '../types.ts';
 const JAVA_GADGETS =
   '(?:(?:invoker|chained|constant|instantiate|clone|closure|predicate|factory|switch|map)transformer|(?:for|while|if|switch|chained|transformer)closure|(?:instantiate|prototypeclone|prototypeserialization|reflection)factory|templatesimpl|annotationinvocationhandler|jdbcrowsetimpl|badattributevalueexpexception|methodclosure|convertedclosure|beancomparator|comparatortransformer)';
 
+/**
+ * The base64 characters that spell `word` wherever it sits in an encoded stream: the word starts at one
+ * of three byte offsets modulo 3, and only the characters whose six bits all come from the word are
+ * fixed. A gadget name inside a longer base64 blob (an XML element, a text body, a cookie) shows up
+ * as one of these three runs without any decoding.
+ */
+export function base64Spellings(word: string): string[] {
+  return [0, 1, 2].map((offset) => {
+    const encoded = btoa('\0'.repeat(offset) + word);
+    return encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + word.length)) / 6));
+  });
+}
+
+/** base64Spellings of each word as written and lower-cased (class names are CamelCase, CRS tests lower). */
+function base64SpellingsOf(words: readonly string[]): string[] {
+  return [...new Set(words.flatMap((word) => [...base64Spellings(word), ...base64Spellings(word.toLowerCase())]))];
+}
+
+/** Deserialization gadget classes (JAVA_GADGETS) as they are written in a serialized stream. */
+const JAVA_GADGET_CLASSES = [
+  'InvokerTransformer',
+  'ChainedTransformer',
+  'ConstantTransformer',
+  'InstantiateTransformer',
+  'CloneTransformer',
+  'ClosureTransformer',
+  'PredicateTransformer',
+  'FactoryTransformer',
+  'SwitchTransformer',
+  'MapTransformer',
+  'ForClosure',
+  'WhileClosure',
+  'IfClosure',
+  'SwitchClosure',
+  'ChainedClosure',
+  'TransformerClosure',
+  'InstantiateFactory',
+  'PrototypeCloneFactory',
+  'PrototypeSerializationFactory',
+  'ReflectionFactory',
+  'TemplatesImpl',
+  'AnnotationInvocationHandler',
+  'JdbcRowSetImpl',
+  'BadAttributeValueExpException',
+  'MethodClosure',
+  'ConvertedClosure',
+  'BeanComparator',
+];
+/**
+ * The Java serialization stream header AC ED 00 05 in base64 at each byte offset (`rO0AB`, and the
+ * `KztAAU` / `Cs7QAF` runs when one or two bytes precede it), as ysoserial output appears in cookies
+ * and parameters.
+ */
+const JAVA_SERIAL_MAGIC_BASE64 = ['rO0AB', 'KztAAU', 'Cs7QAF'];
+const JAVA_GADGET_BASE64 = [...JAVA_SERIAL_MAGIC_BASE64, ...base64SpellingsOf(JAVA_GADGET_CLASSES)];
+/** Runtime / ProcessBuilder / java.lang. in base64: what a command-running payload names; also ordinary words. */
+const JAVA_EXEC_BASE64 = base64SpellingsOf(['Runtime', 'ProcessBuilder', 'java.lang.', 'getRuntime']);
+
+const escapeRegex = (literal: string) => literal.replace(/[+/]/g, '\\$&');
+
 /** PHP functions that execute code or commands when handed request data. */
 const PHP_EXEC_FUNCTIONS = String.raw`(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod)`;
 /** Functions only PHP has, whose call alone is an injection (decoders, sockets, introspection). */
@@ -188,6 +248,33 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       `^\\xac\\xed\\x00\\x05|${JAVA_GADGETS}|\\bjava\\.lang\\.|(?:^|[^a-z])(?:runtime|processbuilder)(?:[^a-z]|$)`,
       'm',
     ),
+  }),
+  regexSignature({
+    id: 'JAVA-150',
+    family: 'rce',
+    threatType: 'java_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'Java serialization header or a deserialization gadget class in base64 anywhere in a value, at any byte alignment (rO0AB, KztAAU, base64 of InvokerTransformer)',
+    view: 'raw',
+    matchesPlainWords: true,
+    anyOf: JAVA_GADGET_BASE64,
+    // Not as an XML element or attribute name (`<rO0AB …>`, `rO0AB="…"`): markup is not data.
+    pattern: new RegExp(`(?<!</?)(?:${JAVA_GADGET_BASE64.map(escapeRegex).join('|')})(?! ?= ?["'])`),
+  }),
+  regexSignature({
+    id: 'JAVA-151',
+    family: 'rce',
+    threatType: 'java_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'Runtime, ProcessBuilder or java.lang. in base64 anywhere in a value, at any byte alignment (cnVudGltZQ)',
+    view: 'raw',
+    matchesPlainWords: true,
+    anyOf: JAVA_EXEC_BASE64,
+    pattern: new RegExp(`(?<!</?)(?:${JAVA_EXEC_BASE64.map(escapeRegex).join('|')})(?! ?= ?["'])`),
   }),
   regexSignature({
     id: 'NODE-100',
