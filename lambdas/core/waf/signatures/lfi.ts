@@ -11,6 +11,12 @@ import type { Signature } from '../types.ts';
 /** Hidden files holding credentials or shell history, for values that are a path ending in one. */
 const DOT_FILES = String.raw`\.(?:htaccess|htpasswd|bash_history|bash_profile|bashrc|zsh_history|profile|ssh/|git/config|svn/|env$|aws/|docker/config|npmrc|netrc|mysql_history|pgpass)`;
 
+/**
+ * Whole-value names of files that hold credentials or server configuration (LFI-131), and drive-relative
+ * Windows paths to system locations (`c:windows…`, `c:boot.ini`): both are made of words, `.` and `:`.
+ */
+const CREDENTIAL_FILE_NAMES = String.raw`(?:\.(?:htaccess|htpasswd|passwd|rhosts|shosts|cshrc|forward|sh_history|bash_history|zsh_history|xauthority|netrc|pgpass|npmrc|git-credentials)|master\.passwd|passwd\.dat|wp-config\.php|config\.inc\.php|web\.config|php\.ini|httpd\.conf|boot\.ini|win\.ini|id_[rd]sa|(?:config|database|db|dbase|settings|configuration|localsettings)\.(?:php|inc|asp|aspx)|web-inf\/?web\.xml|[a-z]:(?:windows|winnt|inetpub)[\w.-]{0,80}|[a-z]:[\w.-]{0,60}\.ini)`;
+
 const SENSITIVE_FILES = String.raw`(?:etc/(?:passwd|shadow|group|gshadow|hosts|hostname|issue|motd|fstab|crontab|sudoers|profile|bashrc|resolv\.conf|security/|ssh/|mysql/|apache2?/|httpd/|nginx/|php\d?/|init\.d/|master\.passwd|pwd\.db|spwd\.db|inetd\.conf|exports|network)|proc/(?:self|\d{1,7})/(?:environ|cmdline|fd|maps|status|exe|cwd|root|mem|stat)|proc/(?:version|cpuinfo|meminfo|mounts|net/)|var/log/|var/mail/|var/spool/|var/lib/(?:mysql|php)|root/|home/[\w.-]{1,32}/\.|boot\.ini|win\.ini|system\.ini|windows/(?:system32|system|win\.ini|repair|panther|debug|iis\d?\.log)|winnt/|inetpub/|(?:^|/)\.(?:htaccess|htpasswd|bash_history|bashrc|profile|ssh/|git/|svn/|env\b|aws/|docker|npmrc|netrc|mysql_history)|wp-config\.php|web\.config|web-inf/|meta-inf/|localstart\.asp|config\.(?:php|inc|ini)|php\.ini|my\.(?:cnf|ini)|httpd\.conf|id_rsa|id_dsa|authorized_keys|known_hosts|sam$|system32/config|(?:apache2?|httpd|nginx|logs?)/(?:logs/)?(?:access|error)[._-]?log|(?:access|error)_log\b)`;
 
 export const LFI_SIGNATURES: readonly Signature[] = [
@@ -72,6 +78,49 @@ export const LFI_SIGNATURES: readonly Signature[] = [
       /\betc(?=[^\s]{0,3}[^\w\s])[^\s/]{1,4}(?:passwd|shadow|issue|hosts|group)\b|[^\w\s](?:boot|win|system)\.ini\b/,
   }),
   regexSignature({
+    id: 'LFI-105',
+    family: 'lfi',
+    threatType: 'local_file_inclusion',
+    level: 1,
+    severity: 5,
+    description:
+      'Traversal padded to slip past a `../` filter: a segment of four or more dots (`..../`), junk after each `..` (`%\\..%\\..`), or a Tomcat path parameter (`..;/`)',
+    view: 'path',
+    anyOf: ['..'],
+    // Windows drops trailing dots from a segment and Tomcat drops `;params`, so both still reach the parent
+    // directory; `.../` alone stays out (documentation writes it as an ellipsis: `node_modules/.../baz`).
+    pattern: /(?:^|[/=:;])\.{4,4096}(?:[/;]|$)|(?:\.{2,8}[^\w.\s]{1,3}){3}|(?:^|\/)\.\.;[^/\s]{0,30}\//,
+  }),
+  regexSignature({
+    id: 'LFI-106',
+    family: 'lfi',
+    threatType: 'local_file_inclusion',
+    level: 2,
+    severity: 4,
+    description:
+      'Path truncation or stripped-separator traversal: a value starting with dots glued to a name (`....etcpasswd`, `/..{file}`), a run of 16+ dots, or a long filler run before dots (`AAAA…/../`)',
+    view: 'path',
+    anyOf: ['..'],
+    kinds: ['arg', 'arg-name', 'cookie', 'header'],
+    // Old PHP cut paths at 4,096 bytes, so a long run of dots or filler pushes an appended suffix off the
+    // end; a filter that deletes `/` and `\\` leaves the dots glued to the file name.
+    pattern: /^\s?(?:file:)?\/?\.{2,4096}[^\s./;]|(?:^|[/:])\.{16,4096}|(?:^|\/)([a-z0-9])\1{63,4096}\/?\.\./,
+  }),
+  regexSignature({
+    id: 'LFI-107',
+    family: 'lfi',
+    threatType: 'local_file_inclusion',
+    level: 2,
+    severity: 4,
+    description:
+      'A value starting with redundant current-directory segments or mixed slashes (`./\\/./`, `.\\/\\.\\`, `/.//./`)',
+    view: 'text',
+    anyOf: ['./', '.\\'],
+    kinds: ['arg', 'arg-name', 'cookie', 'header'],
+    // Normalisation probes: each form resolves to the same directory only after the server folds slashes.
+    pattern: /^\s?[/\\]?(?:\.{1,8}[/\\]{1,3}){2}/,
+  }),
+  regexSignature({
     id: 'LFI-110',
     family: 'lfi',
     threatType: 'local_file_inclusion',
@@ -118,12 +167,13 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     threatType: 'local_file_inclusion',
     level: 2,
     severity: 5,
-    description: 'A parameter value that is an absolute path into a system directory or a drive root',
+    description:
+      'A parameter value that is an absolute path into a system directory (macOS volumes and XAMPP/WAMP included) or a Windows drive, also drive-relative (`c:windows`)',
     view: 'path',
     anyOf: ['/'],
     kinds: ['arg', 'arg-name', 'cookie'],
     pattern:
-      /^\s?(?:file:\/)?\/(?:etc|proc|sys|dev|boot|root|var|usr|opt|bin|sbin|lib|lib64|tmp|srv|private|library|system|applications|home|mnt|media|windows|winnt|inetpub|program files)(?:\/|$)|^\s?[a-z]:\/(?:windows|winnt|boot\.ini|inetpub|program files|users|documents and settings|xampp|wamp|apache|php|mysql|system32|temp)?/,
+      /^\s?(?:file:\/)?\/(?:etc|proc|sys|dev|boot|root|var|usr|opt|bin|sbin|lib|lib64|tmp|srv|private|library|system|applications|volumes|home|mnt|media|windows|winnt|inetpub|program files|xampp|wamp\d{0,2})(?:\/|$)|^\s?(?:file:\/{0,3})?\/?[a-z]:(?:\/|windows|winnt|inetpub|program files|boot\.ini|[\w.-]{1,60}\.ini$)/,
   }),
   regexSignature({
     id: 'LFI-120',
@@ -164,6 +214,47 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     kinds: ['arg', 'arg-name', 'cookie'],
     // A dot-file right after the directories (`members/.htpasswd`) has no `/` left for SENSITIVE_FILES' `(?:^|/)\.`.
     pattern: new RegExp(`^\\s?/?(?:[\\w.-]{1,20}/){0,4}(?:${SENSITIVE_FILES}|${DOT_FILES})`),
+  }),
+  regexSignature({
+    id: 'LFI-131',
+    family: 'lfi',
+    threatType: 'local_file_inclusion',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is only the name of a credential or configuration file (`.htpasswd`, `.rhosts`, `master.passwd`, `config.inc.php`, `web.config`) or a drive-relative Windows system path (`c:windows…`)',
+    view: 'text',
+    kinds: ['arg', 'arg-name', 'cookie'],
+    // `.htaccess` and `config.php` are made of words and single dots, which LFI-130 does not see.
+    matchesPlainWords: true,
+    anyOf: [
+      '.ht',
+      'passwd',
+      '.rhosts',
+      '.shosts',
+      '.cshrc',
+      '.forward',
+      '_history',
+      '.xauthority',
+      '.netrc',
+      '.pgpass',
+      '.npmrc',
+      '.git-credentials',
+      'config',
+      '.ini',
+      'httpd.conf',
+      'id_rsa',
+      'id_dsa',
+      'database.',
+      'db.',
+      'dbase.',
+      'settings.',
+      'web-inf',
+      ':windows',
+      ':winnt',
+      ':inetpub',
+    ],
+    pattern: new RegExp(`^(?:${CREDENTIAL_FILE_NAMES})$`),
   }),
   regexSignature({
     id: 'LFI-150',
