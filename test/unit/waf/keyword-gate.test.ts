@@ -77,6 +77,14 @@ const GATED_PAYLOADS = [
   '" onmouseover="alert(1)',
   'x|',
   '42)',
+  'iif(5257=5257,1,1/0)',
+  "' or ''-'",
+  'AND deleted = 0)',
+  "x'-email--",
+  `5"(.)',.(,.`,
+  'benchmark(',
+  'floor(',
+  ') AS cnt FROM',
 ];
 
 describe('WAF keyword automaton', () => {

@@ -8,7 +8,8 @@ import type { Signature } from '../types.ts';
  * attacker calls. All patterns read the SQL view (lower-case, comments as spaces, single spaces).
  */
 
-const BREAKOUT = String.raw`(?:['"]|\b\d{1,20})\)?\)? ?`;
+/** A string or number closed, then up to three parentheses (sqlmap's boundaries), as in `1%'))) `. */
+const BREAKOUT = String.raw`(?:['"](?: in boolean mode)?|\b\d{1,20})\){0,3} ?`;
 const LOGIC = String.raw`(?:or|and|xor|div|\|\||&&)`;
 /** LOGIC's operators as keyword-gate fragments. */
 const BOOLEAN_OPERATORS = ['or', 'and', 'xor', 'div', '||', '&&'];
@@ -18,8 +19,17 @@ const WORD_COMPARE = String.raw`(?:\blike\b|\brlike\b|\bregexp\b|\bsounds like\b
 const COMPARISON_FRAGMENTS = ['=', '<', '>', 'like', 'regexp', 'is', 'between', 'in'];
 /** A quoted string or number: the operand shapes that make a word comparison look like SQL. */
 const LITERAL = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null)`;
-const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@][\w.@$]{0,40})`;
-const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row)`;
+const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@](?:[\w@$]|\.(?=\w)){0,40})`;
+/** Operators that end a condition before a truncating comment: `id is not null--`, `email ilike email--`. */
+const TRAILING_CONDITION = String.raw`(?:is (?:not )?null|notnull|isnull|(?:not )?(?:i?like|glob|r?like|regexp|similar to|sounds like|between)|is(?: not)?|collate|!=|<>|<=>|[-+*/%^&|<>=])`;
+const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|unlikely|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml)`;
+
+/** Two integer literals compared: always true or always false, so only a probe writes it. */
+const CONSTANT_COMPARISON = String.raw`-?\d{1,10} ?(?:=|<>|!=|<=>|[<>]=?) ?-?\d{1,10}`;
+/** Functions whose bare call opener is an injection probe (identity, timing, string smuggling, error-based). */
+const PROBE_FUNCTIONS = String.raw`(?:benchmark|sleep|pg_sleep|database|db_name|current_user|session_user|system_user|user|version|schema|concat|concat_ws|group_concat|make_set|elt|unhex|hex|md5|substr|substring|mid|ord|ascii|char|chr|ifnull|iif|coalesce|compress|uncompress|xmltype|sysdate|strcmp|load_file|extractvalue|updatexml|find_in_set|sqlite_version|pg_read_file)`;
+/** Ordinary SQL functions: their bare opener is weak evidence (a search for "count(" is possible). */
+const COMMON_FUNCTIONS = String.raw`(?:abs|cast|convert|count|date|floor|ceil|format|if|in|length|ln|log|max|min|now|pi|pow|power|rand|replace|round|sin|cos|tan|time|upper|lower|left|right|trim|rtrim|ltrim|values|decode|encode|default|minute|month|year|day|quarter|insert|exists)`;
 
 export const SQLI_SIGNATURES: readonly Signature[] = [
   regexSignature({
@@ -44,7 +54,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ["'", '"'],
     allOf: [BOOLEAN_OPERATORS, COMPARISON_FRAGMENTS],
     pattern: new RegExp(
-      `['"]\\)?\\)? ?${LOGIC} ?\\(? ?(?:${OPERAND} ?\\)? ?${SYMBOLIC_COMPARE}|${LITERAL} ?\\)? ?${WORD_COMPARE})|\\b\\d{1,20}\\)?\\)? ?${LOGIC} ?\\(? ?${LITERAL} ?\\)? ?(?:${SYMBOLIC_COMPARE}|${WORD_COMPARE})`,
+      `['"]\\){0,3} ?${LOGIC} ?\\({0,3} ?(?:${OPERAND} ?\\){0,3} ?${SYMBOLIC_COMPARE}|${LITERAL} ?\\){0,3} ?${WORD_COMPARE})|['"]\\){0,3} ?${LOGIC} ?\\(? ?[a-z_][\\w.]{0,40} ?(?:not )?i?like ?['"]%|\\b\\d{1,20}\\){0,3} ?${LOGIC} ?\\({0,3} ?${LITERAL} ?\\){0,3} ?(?:${SYMBOLIC_COMPARE}|${WORD_COMPARE})`,
     ),
   }),
   regexSignature({
@@ -57,7 +67,9 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ["'", '"'],
     allOf: [BOOLEAN_OPERATORS],
-    pattern: new RegExp(`['"]\\)? ?${LOGIC} ?\\(? ?${OPERAND} ?\\)? ?(?:--|#|/\\*|;|$)`),
+    pattern: new RegExp(
+      `['"]\\){0,3} ?${LOGIC} ?\\({0,3} ?(?:not )?${OPERAND} ?\\){0,3} ?(?:--|#|/\\*|;|$|${TRAILING_CONDITION} ?\\(? ?(?:${OPERAND})? ?\\??\\){0,3} ?(?:--|#|; ?(?:--|#|$)))`,
+    ),
   }),
   regexSignature({
     id: 'SQLI-112',
@@ -81,7 +93,8 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ["'", '"'],
     allOf: [['--', '#', '/*', ';']],
-    pattern: /['"]\)?\)?\s{0,10}(?:--(?:\s|[-+]|$)|#(?:\s|$)|\/\*|;\s{0,10}(?:--|#|$))/,
+    pattern:
+      /['"]\){0,3}\s{0,10}(?:--(?:\s|[-+]|$)|#(?:\s|$)|\/\*|;\s{0,10}(?:--|#|$)|collate\s{1,5}`?(?:nocase|binary|rtrim|utf8\w{0,30}|latin1\w{0,30}|\w{1,30}_(?:ci|cs|bin))`?\s{0,5}(?:--|#))/,
   }),
   regexSignature({
     id: 'SQLI-130',
@@ -115,7 +128,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       ],
     ],
     pattern:
-      /; ?(?:drop (?:table|database|user|view|procedure|function)|delete from|insert into|update [\w.`"[\]]{1,64} set|select\b.{0,120}\bfrom\b|select (?:\d|@@|\*|null|sleep|pg_sleep|benchmark|version|user|case|if)|exec(?:ute)? (?:master|xp_|sp_|sys\.|\()|declare @|create (?:table|user|function|procedure|database)|alter (?:table|user|database)|truncate table|shutdown(?: with nowait)?\s?(?:--|#|;|$)|waitfor (?:delay|time)|grant |revoke |load data|set @|call \w|copy \w{1,64} (?:from|to) )/,
+      /; ?(?:drop (?:table|database|user|view|procedure|function)|delete from|insert into|update [\w.`"[\]]{1,64} set|select\b.{0,120}\bfrom\b|select (?:\d|@@|\*|null|sleep|pg_sleep|benchmark|version|user|case|if)|exec(?:ute)? (?:master|xp_|sp_|sys\.|\()|declare @|create (?:table|user|function|procedure|database)|alter (?:table|user|database)|truncate table|shutdown(?: with nowait)?\s?(?:--|#|;|$)|waitfor (?:delay|time)|grant |revoke |load data|set @@?\w|call \w|copy \w{1,64} (?:from|to) )/,
   }),
   regexSignature({
     id: 'SQLI-132',
@@ -138,9 +151,9 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Complete SQL statement (DROP TABLE, INSERT INTO … VALUES, DELETE FROM … WHERE, UPDATE … SET)',
     view: 'sql',
-    anyOf: ['drop ', 'insert ', 'delete ', 'update ', 'truncate ', 'create '],
+    anyOf: ['drop ', 'insert ', 'delete ', 'update ', 'truncate ', 'create ', 'backup '],
     pattern:
-      /\b(?:drop (?:table|database) [\w.`"[\]]{1,64}|insert into [\w.`"[\]]{1,64} ?(?:\([^)]{0,200}\) ?)?(?:values|select)\b|delete from [\w.`"[\]]{1,64} where|update [\w.`"[\]]{1,64} set [\w.`"[\]]{1,64} ?=|truncate table [\w.`"[\]]{1,64}|create (?:table|user) [\w.`"[\]]{1,64})/,
+      /\b(?:drop (?:table|database) [\w.`"[\]]{1,64}|insert into [\w.`"[\]]{1,64} ?(?:\([^)]{0,200}\) ?)?(?:values|select)\b|delete from [\w.`"[\]]{1,64} ?(?:where|;|--|#)|backup (?:database|log) [\w.[\]]{1,64} to (?:disk|url|tape)\b|update [\w.`"[\]]{1,64} set [\w.`"[\]]{1,64} ?=|truncate table [\w.`"[\]]{1,64}|create (?:table|user) [\w.`"[\]]{1,64})/,
   }),
   regexSignature({
     id: 'SQLI-140',
@@ -150,9 +163,9 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Time-based blind probe (SLEEP, BENCHMARK, PG_SLEEP, WAITFOR DELAY, DBMS_LOCK.SLEEP)',
     view: 'sql',
-    anyOf: ['sleep', 'benchmark', 'dbms_', 'waitfor'],
+    anyOf: ['sleep', 'benchmark', 'dbms_', 'waitfor', 'sysdate'],
     pattern:
-      /(?<![\w.$])(?:sleep ?\( ?[\d'"(@]|benchmark ?\( ?\d|pg_sleep ?\( ?[\d'"(]|dbms_lock\.sleep ?\(|dbms_pipe\.receive_message ?\()|\bwaitfor (?:delay|time) ?['"\d]/,
+      /(?<![\w.$])(?:sleep ?\( ?[\d'"(@]|benchmark ?\( ?\d|pg_sleep ?\( ?[\d'"(]|dbms_lock\.sleep ?\(|user_lock\.sleep ?\(|dbms_pipe\.receive_message ?\()|\bwaitfor (?:delay|time) ?['"\d]|\bnow ?\( ?\) ?= ?sysdate ?\(|\bselect ?\(? ?(?:pg_)?sleep\b/,
   }),
   regexSignature({
     id: 'SQLI-141',
@@ -199,7 +212,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['select'],
     pattern:
-      /(?:['"]|\d)\)? ?(?:\)|;|\|\||&&|\+|,|-|\(|\band\b|\bor\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|[\w.]{1,64} ?(?:\(|,|from\b))/,
+      /(?:['"]|\d)\){0,3} ?(?:\)|;|\|\||&&|\+|,|-|\(|=|\band\b|\bor\b|\bx?or\b|\br?like\b|\bregexp\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|case\b|[\w.]{1,64} ?(?:\(|,|from\b))/,
   }),
   regexSignature({
     id: 'SQLI-151',
@@ -235,7 +248,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: [' by '],
     pattern:
-      /(?:['"]|\d)\)? (?:order|group) by \d{1,4}\b ?(?:--|#|\/\*|;|,|asc|desc|$)|^ ?\)? ?(?:order|group) by \d{1,4} ?(?:--|#|;|$)/,
+      /(?:['"](?: in boolean mode)?|\d)\){0,3} (?:order|group) by \d{1,5}\b ?(?:--|#|\/\*|;|,|asc|desc|$)|^ ?\){0,3} ?(?:order|group) by \d{1,5} ?(?:--|#|;|$)/,
   }),
   regexSignature({
     id: 'SQLI-170',
@@ -272,9 +285,9 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 4,
     description: "PostgreSQL cast or JSON operator after a string or sub-expression ('…'::jsonb, )::int, '{…}' @> '…')",
     view: 'sql',
-    anyOf: ['::', '@>', '<@'],
+    anyOf: ['::', '@>', '<@', "'{", "'["],
     pattern:
-      /['")]::(?:jsonb?|int[248]?|integer|bigint|smallint|text|varchar|bool(?:ean)?|numeric|double precision|regclass|oid|bytea)\b|\w\)::(?:int|text|bool)|['"] ?(?:@>|<@) ?['"]/,
+      /['")]::(?:jsonb?|int[248]?|integer|bigint|smallint|text|varchar|bool(?:ean)?|numeric|double precision|regclass|oid|bytea)\b|\w\)::(?:int|text|bool)|['"] ?(?:@>|<@) ?['"]|'[{[][^']{0,200}[}\]]' ?(?:->>?|#>>?|\?[|&]?|[<>]) ?(?:'|array\[)/,
   }),
   regexSignature({
     id: 'SQLI-200',
@@ -365,6 +378,176 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     ],
     pattern:
       /['"] ?(?:\|\||&&|\^|\*|\/|%|\||&|\+|-|<<|>>) ?\(? ?(?:select|sleep|benchmark|if|case|ascii|char|substr|substring|mid|ord|length|extractvalue|updatexml) ?\(/,
+  }),
+  regexSignature({
+    id: 'SQLI-113',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'Conditional on a constant comparison (IIF(5257=5257,1,1/0), ELT(1=1,…), CASE WHEN (9308=2540) THEN): a boolean or error-based probe',
+    view: 'sql',
+    anyOf: ['(', 'case '],
+    allOf: [['=', '<', '>', ' when ']],
+    pattern: new RegExp(
+      String.raw`\b(?:if|iif|elt|make_set|nullif|ifnull|choose|field) ?\( ?\(? ?${CONSTANT_COMPARISON} ?\)? ?,|\bcase (?:when ?\(? ?${CONSTANT_COMPARISON} ?\)? ?then\b|-?\d{1,10} when -?\d{1,10} then\b)|\( ?${CONSTANT_COMPARISON} ?\) ?[*/] ?\d`,
+    ),
+  }),
+  regexSignature({
+    id: 'SQLI-116',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description: 'A value that is an empty-string tautology (\' or \'\'-\', " or ""&"): the classic login bypass',
+    view: 'sql',
+    anyOf: ["''", '""'],
+    allOf: [BOOLEAN_OPERATORS],
+    pattern: /^ ?(['"]) ?(?:or|and|xor|\|\||&&) ?\1\1 ?(?:[-&^*|+/%=]|like)? ?\1 ?$/,
+  }),
+  regexSignature({
+    id: 'SQLI-118',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description: "A value that is only an operator between quotes ('^', '&', '=', 'like'): a string-context probe",
+    view: 'sql',
+    anyOf: ["'", '"'],
+    pattern: /^ ?(['"]) ?(?:[&^|=]|like|rlike|regexp|xor|div|<>|!=|\|\||&&) ?\1 ?$/,
+  }),
+  regexSignature({
+    id: 'SQLI-117',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that starts with a boolean operator and a SQL condition (AND deleted = 0), OR x=y#, OR json_extract(…)): a fragment appended to a WHERE clause',
+    view: 'sql',
+    anyOf: ['or', 'and', '&&', '||'],
+    allOf: [['=', '<', '>', 'null', 'like', 'regexp', '(']],
+    pattern: new RegExp(
+      String.raw`^ ?(?:(?:or|and|xor)\b|&&|\|\|) ?\(? ?(?:(?:[a-z_][\w.]{0,40}|-?\d{1,10}|'[^']{0,40}'|"[^"]{0,40}") ?(?:(?:=|<>|!=|<=>|[<>]=?)(?!=) ?(?:[\w'"(@-]|$)|is (?:not )?null\b|(?:not )?(?:like|rlike|regexp) ['"(])|${DANGEROUS_FUNCTIONS} ?\()`,
+    ),
+  }),
+  regexSignature({
+    id: 'SQLI-119',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description: 'A value that is a bare boolean probe (AND 0, OR true, 1-false): appended to a numeric parameter',
+    view: 'sql',
+    anyOf: ['and', 'or', '&&', '||', 'true', 'false'],
+    matchesPlainWords: true,
+    pattern:
+      /^ ?(?:(?:and|or|xor)\b|&&|\|\|) ?(?:-?\d{1,10}|true|false|null) ?$|^ ?-?\d{1,10} ?[-+*/] ?(?:true|false) ?$/,
+  }),
+  regexSignature({
+    id: 'SQLI-121',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 4,
+    description: "Quote break-out into an operator expression ended by a comment (x'-email--, '=0--, id'is not-id--)",
+    view: 'sql',
+    anyOf: ["'", '"'],
+    allOf: [['--', '#']],
+    pattern:
+      /['"]\){0,3} ?(?:[-+*/%^&|<>=]|!=|<>|<=>|\|\||&&|\bdiv\b|\bmod\b|\bis(?: not)?\b|\b(?:not )?(?:like|glob|regexp)\b|\bsounds like\b) ?(?:not ?)?-?(?:[a-z_][\w.]{0,40}|\d{1,20}|'[^']{0,20}'?|"[^"]{0,20}"?|`\w{1,40}`)\?? ?(?:--|#)(?:\s|[-+]|$)/,
+  }),
+  regexSignature({
+    id: 'SQLI-133',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description: 'SELECT of an identity or server function (select(user(), select 1,2,3,user(), select database()',
+    view: 'sql',
+    anyOf: ['select'],
+    pattern:
+      /\bselect[ (*/]{0,4}(?:\d{1,9} ?, ?){0,30}\(? ?(?:user|current_user|session_user|system_user|database|version|schema|db_name|current_database|load_file) ?\(/,
+  }),
+  regexSignature({
+    id: 'SQLI-135',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'T-SQL and PL/SQL batch fragments (DECLARE @x, EXEC(@q), EXEC master..xp_*, EXECUTE IMMEDIATE, BACKUP DATABASE, OPENROWSET)',
+    view: 'sql',
+    anyOf: ['declare', 'exec', 'openrowset', 'opendatasource'],
+    pattern:
+      /\bdeclare @\w{1,64}\b|\bexec(?:ute)? ?\( ?@\w|\bexec(?:ute)? (?:master\.\.|\w{1,30}\.\.)?(?:xp|sp)_\w{0,40}|\bexecute immediate ['"]|\b(?:openrowset|opendatasource) ?\(/,
+  }),
+  regexSignature({
+    id: 'SQLI-136',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      "sqlmap's heuristic probe: ten characters of ( ) ' \" , . with both quote kinds, after the original value",
+    view: 'text',
+    anyOf: ["'"],
+    allOf: [['"']],
+    pattern: /^-?\d{0,10}(?=[^']{0,11}')(?=[^"]{0,11}")[()'",.]{10}$/,
+  }),
+  regexSignature({
+    id: 'SQLI-142',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that names a database system catalogue (information_schema, pg_catalog, mysql.user, sqlite_master, MSysAccessObjects)',
+    view: 'sql',
+    matchesPlainWords: true,
+    anyOf: ['information_schema', 'pg_catalog', 'mysql.', 'sqlite_master', 'msys', 'sysobjects', 'syscolumns'],
+    pattern:
+      /^ ?(?:information_schema(?:\.\w{1,64})?|pg_catalog(?:\.\w{1,64})?|mysql\.(?:user|db)|sqlite_master|msysaccessobjects|msysobjects|sysobjects|syscolumns) ?$/,
+  }),
+  regexSignature({
+    id: 'SQLI-145',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is only the opening of a call to a function injections use (benchmark(, database(, group_concat(, unhex()',
+    view: 'sql',
+    anyOf: ['('],
+    allOf: [literalAlternatives(PROBE_FUNCTIONS)],
+    pattern: new RegExp(String.raw`^ ?${PROBE_FUNCTIONS} ?\\? ?\( ?\)? ?$`),
+  }),
+  regexSignature({
+    id: 'SQLI-146',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 3,
+    severity: 3,
+    description: 'A value that is only the opening of a call to a common SQL function (count(, floor(, now(, replace()',
+    view: 'sql',
+    anyOf: ['('],
+    allOf: [literalAlternatives(COMMON_FUNCTIONS)],
+    pattern: new RegExp(String.raw`^ ?${COMMON_FUNCTIONS} ?\\? ?\( ?\)? ?$`),
+  }),
+  regexSignature({
+    id: 'SQLI-153',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'Aliased expression followed by FROM (`) AS cnt FROM`, `` ` AS `user_id` from ``): a projection spliced into a query',
+    view: 'sql',
+    anyOf: [' as', ')as', '`as'],
+    allOf: [['from']],
+    pattern:
+      /[)`] ?as ?(?:`[\w ]{1,40}`|'[\w ]{1,40}'|"[\w ]{1,40}"|(?!(?:well|such|far|much|long|soon|usual|follows|above|below|before|after|shown|described|opposed|part|per|far|a|an|the|it|is|to|of|if|in|on|we|you|they|he|she|i|this|that|one|seen|with)\b)[a-z_]\w{0,40}) ?from\b/,
   }),
   regexSignature({
     id: 'SQLI-195',
