@@ -59,3 +59,104 @@ describe('Java deserialization payloads in base64 (JAVA-150, JAVA-151)', () => {
     expectAllowed(req);
   });
 });
+
+describe('Windows cmd control flow (RCE-190, RCE-192, RCE-193)', () => {
+  it.each([
+    ['a FOR loop whose variable is a punctuation character', '%26+FOR+%25_+IN+%28a%2Cb%29+DO+cmd', 'RCE-190'],
+    [
+      'a FOR /F loop over a command with nested parentheses',
+      "%26for+/f+%22delims%3D%22+%25i+in+('cmd+/c+%22set+/a+(6%2B2)%22')+do+@echo+%25i",
+      'RCE-190',
+    ],
+    ['IF EXIST running a command', 'IF+EXIST+C%3A%5Cpagefile.sys+%28CMD%29', 'RCE-192'],
+    ['IF NOT DEFINED after a command separator', 'x%26+if+not+defined+v+set+v%3D1', 'RCE-192'],
+    ['IF ERRORLEVEL with GOTO', 'if+errorlevel+1+goto+fail', 'RCE-192'],
+  ])('blocks %s at sensitivity 70', (_name, query, ruleId) => {
+    expectDetected(get(`/run?arg=${query}`), ruleId);
+  });
+
+  it.each([
+    ['a batch string comparison', 'if+%22%251%22%3D%3D%22%22+goto+usage'],
+    ['a numeric comparison with GTR', 'if+%25n1%25+gtr+%25n2%25+echo+bigger'],
+  ])('challenges %s at sensitivity 70', (_name, query) => {
+    expectDetected(get(`/run?arg=${query}`), 'RCE-193');
+  });
+
+  it.each([
+    ['a Python condition', 'if a == b: print(a)'],
+    ['prose starting with If', 'If defined, the value overrides the default (see below).'],
+    ['prose about a loop', 'for each item in (the list) do nothing special'],
+  ])('allows %s', (_name, value) => {
+    expectAllowed(json({ note: value }));
+  });
+});
+
+describe('PHP code injection evasions (PHP-150, PHP-170, PHP-171, PHP-172)', () => {
+  it.each([
+    ['a comment between a function name and its parenthesis', 'exec%2f%2acomment%2a%2f%28%29', 'PHP-170'],
+    ['a carriage return before the parenthesis', 'eval%0D%28%24foo%29', 'PHP-170'],
+    ['a line comment and a line break before the parenthesis', 'system%20%23c%0d%0a%20%28%27id%27%29', 'PHP-170'],
+    ['a quoted function name called', '%28%22system%22%29%28%22whoami%22%29', 'PHP-171'],
+    ['a function name in an array called', '%5bsystem%5d%5b0%5d%28ls%29%3B', 'PHP-171'],
+  ])('blocks %s at sensitivity 70', (_name, query, ruleId) => {
+    expectDetected(get(`/p?x=${query}`), ruleId);
+  });
+
+  it.each([
+    [
+      'a variable function with comments between its subscripts',
+      '%24_aB%5B%405%5D%2F%2Ax%2A%2F%5B%40d%5D%20%28%29',
+      'PHP-150',
+    ],
+    ['a variable variable with a space before the brace', '%24%20%7B%24a%7D', 'PHP-172'],
+    ['a variable variable with a quoted name', "%24%7B'_GET'%7D", 'PHP-172'],
+  ])('challenges %s at sensitivity 70', (_name, query, ruleId) => {
+    expectDetected(get(`/p?x=${query}`), ruleId);
+  });
+
+  it.each([
+    ['a parenthetical after the word system', 'the file system (see below) is mounted'],
+    ['an empty variable-variable brace', '$ { }'],
+    ['a JavaScript template literal', 'Hello ${name}, you have ${count} messages'],
+  ])('allows %s', (_name, value) => {
+    expectAllowed(json({ note: value }));
+  });
+});
+
+describe('Node.js and template injection (NODE-100, NODE-130, NODE-140, NODE-150, NODE-160, SSTI-100)', () => {
+  it.each([
+    ['a bare constructor chain', get('/q?foo=this.constructor.constructor'), 'NODE-130'],
+    ['an endless loop without a semicolon', get('/q?eval=while(!false)'), 'NODE-130'],
+    [
+      'require.main reaching the module loader',
+      get('/q?x=%23%7Brequire.main.constructor._load(%27fs%27)%7D'),
+      'NODE-100',
+    ],
+    [
+      'the node-serialize marker in base64 in a cookie',
+      get('/', { cookie: 'profile=XyQkTkRfRlVOQyQkX2Z1bmN0aW9uKCkK' }),
+      'NODE-140',
+    ],
+    ['a React Server Components reference to a constructor', json({ get: '$3:constructor:constructor' }), 'NODE-150'],
+    ['a template conditional probe', get('/q?x=%7B%25%20if%20True%20%25%7D49%7B%25%20endif%20%25%7D'), 'SSTI-100'],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+
+  it.each([
+    ['process.env as a whole value', 'process.env'],
+    ['a console call as a whole value', 'console["info"](1)'],
+  ])('challenges %s at sensitivity 70', (_name, value) => {
+    expectDetected(get(`/q?foo=${encodeURIComponent(value)}`), 'NODE-160');
+  });
+
+  it.each([
+    [
+      'documentation that mentions process.env',
+      'Set `process.env.PORT` to change the port, then run `console.log(port)`.',
+    ],
+    ['prose starting with While', 'while (foo) is bar.'],
+  ])('allows %s', (_name, value) => {
+    expectAllowed(json({ note: value }));
+  });
+});

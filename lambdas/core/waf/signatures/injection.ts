@@ -78,7 +78,10 @@ const escapeRegex = (literal: string) => literal.replace(/[+/]/g, '\\$&');
 /** PHP functions that execute code or commands when handed request data. */
 const PHP_EXEC_FUNCTIONS = String.raw`(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod)`;
 /** Functions only PHP has, whose call alone is an injection (decoders, sockets, introspection). */
-const PHP_ONLY_FUNCTIONS = String.raw`(?:shell_exec|passthru|proc_open|pcntl_exec|create_function|call_user_func(?:_array)?|base64_decode|gzinflate|gzuncompress|gzdecode|bzdecompress|zlib_decode|str_rot13|fsockopen|pfsockopen|stream_socket_client|posix_\w{3,20}|phpinfo|show_source|highlight_file|get_defined_vars|ini_set|putenv|dl|assert_options|preg_replace_callback|array_map|file_put_contents|move_uploaded_file)`;
+const PHP_ONLY_FUNCTIONS = String.raw`(?:shell_exec|passthru|proc_open|pcntl_exec|create_function|call_user_func(?:_array)?|base64_decode|gzinflate|gzuncompress|gzdecode|bzdecompress|zlib_decode|str_rot13|fsockopen|pfsockopen|stream_socket_client|posix_\w{3,20}|phpinfo|phpversion|php_uname|get_defined_functions|get_defined_constants|get_loaded_extensions|curl_init|curl_exec|print_r|var_dump|var_export|strrev|show_source|highlight_file|get_defined_vars|ini_set|putenv|dl|assert_options|preg_replace_callback|array_map|file_put_contents|move_uploaded_file)`;
+
+/** What PHP skips between tokens: whitespace and comments. */
+const PHP_GAP = String.raw`(?:\s|\/\*[^*]{0,40}\*\/|(?:#|\/\/)[^\n]{0,40}\n)`;
 
 export const INJECTION_SIGNATURES: readonly Signature[] = [
   regexSignature({
@@ -154,8 +157,49 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     description: 'PHP variable function call ($a(1), $$b(2), $_[$x](…))',
     view: 'text',
     anyOf: ['$'],
+    // Between the variable, its subscripts and the parenthesis PHP allows whitespace and comments.
+    pattern: new RegExp(
+      String.raw`\$ {0,20}(?:\$?[a-z_][\w]{0,39}|\{[^}]{1,40}\})(?:${PHP_GAP}{0,3}(?:\[[^\]]{0,30}\]|\{[^}]{1,30}\})){0,4}${PHP_GAP}{0,3}\(`,
+    ),
+  }),
+  regexSignature({
+    id: 'PHP-170',
+    family: 'rce',
+    threatType: 'php_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'PHP function called with a comment, control whitespace or padding between its name and the parenthesis (`exec/*x*/(`, `eval\\r(`, `system #c\\n (`)',
+    view: 'text',
+    anyOf: [...literalPrefixes(PHP_EXEC_FUNCTIONS), ...literalPrefixes(PHP_ONLY_FUNCTIONS), 'file', 'substr', 'unpack'],
+    pattern: new RegExp(
+      String.raw`(?<![\w.$>-])(?:${PHP_EXEC_FUNCTIONS}|${PHP_ONLY_FUNCTIONS}|file|filegroup|substr|unpack|strip_tags|intval)${PHP_GAP}{0,3}(?:[\t\r\v\f]| {2}|\/\*[^*]{0,80}\*\/|(?:#|\/\/)[^\n]{0,80}\n)${PHP_GAP}{0,5}\(`,
+    ),
+  }),
+  regexSignature({
+    id: 'PHP-171',
+    family: 'rce',
+    threatType: 'php_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'PHP execution function called through a string or an expression (`("system")("id")`, `(system)(ls)`, `"system"(ls)`, `[system][0](ls)`)',
+    view: 'sql',
+    anyOf: ['system', 'exec', 'passthru', 'popen', 'proc_open', 'assert', 'phpinfo'],
     pattern:
-      /\$(?:\$?[a-z_][\w]{0,39}|\{[^}]{1,40}\})(?:\s{0,3}(?:\[[^\]]{0,30}\]|\{\d{1,4}\})){0,3}(?:\s{0,3}\/\*[^*]{0,40}\*\/)?\s{0,3}\(/,
+      /(?:['"] ?(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|phpinfo) ?['"]|\( ?(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|phpinfo) ?\)|\[ ?(?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|phpinfo) ?\] ?\[ ?\d{1,3} ?\]) ?\)? ?(?:\{[^}]{0,40}\} ?)?\( ?['"]?[\w@./ -]{0,40}['"]? ?\)/,
+  }),
+  regexSignature({
+    id: 'PHP-172',
+    family: 'rce',
+    threatType: 'php_injection',
+    level: 2,
+    severity: 4,
+    description:
+      "PHP variable variable: `$` and a brace apart (`$ {$a}`) or a quoted name in braces (`${'_GET'}`), which JavaScript and the shell never write",
+    view: 'text',
+    anyOf: ['$ ', '${'],
+    pattern: /\$\s{1,20}\{(?! {0,20}\})|\$\{ ?['"]\w{0,40}['"] ?(?:\.|\})|\{\$\{ ?[a-z_]\w{0,30} ?\(/,
   }),
   regexSignature({
     id: 'PHP-160',
@@ -208,7 +252,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     ],
     matchesPlainWords: true,
     pattern:
-      /\bjava\.(?:lang|io|net|nio|util|beans|rmi|security)\.[a-z]|\bjava\.(?:[a-z]{1,20}\.)?(?:runtime|processbuilder)\b|\bprocessbuilder\b|\b(?:com\.opensymphony\.xwork2|com\.sun\.org\.apache|com\.sun\.jndi|org\.apache\.(?:commons\.(?:collections|beanutils)|xalan|bcel|tomcat\.dbcp)|org\.codehaus\.groovy\.runtime|org\.springframework\.(?:beans\.factory|context\.support)|org\.omg\.corba|sun\.(?:misc\.unsafe|reflect\.annotation|rmi\.)|javax\.script\.scriptengine|bsh\.interpreter)\b|\bruntime ?\. ?getruntime ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\./,
+      /\bjava\.(?:lang|io|net|nio|util|beans|rmi|security)\.[a-z]|\bjava\.(?:[a-z]{1,20}\.)?(?:runtime|processbuilder)\b|\bprocessbuilder\b|\b(?:com\.opensymphony\.xwork2|com\.sun\.org\.apache|com\.sun\.jndi|org\.apache\.(?:commons\.(?:collections|beanutils)|xalan|bcel|tomcat\.dbcp)|org\.codehaus\.groovy\.runtime|org\.springframework\.(?:beans\.factory|context\.support)|org\.omg\.corba|sun\.(?:misc\.unsafe|reflect\.annotation|rmi\.)|javax\.script\.scriptengine|bsh\.interpreter)\b|\bruntime ?\. ?(?:getruntime|exec) ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\./,
   }),
   regexSignature({
     id: 'JAVA-120',
@@ -284,9 +328,9 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Node.js process or module access (require("child_process"), process.mainModule, node-serialize)',
     view: 'text',
-    anyOf: ['require', 'child_process', 'process', '_$$nd_func$$_', 'sync', 'constructor'],
+    anyOf: ['require', 'child_process', 'process', '_$$nd_func$$_', 'sync', 'constructor', '_load'],
     pattern:
-      /\brequire ?\( ?['"`](?:child_process|fs|net|vm|os|http)['"`] ?\)|\bchild_process\b|\bprocess ?\. ?(?:mainmodule|binding|dlopen|kill|exit ?\(|env ?\[)|\b(?:global|globalthis) ?\. ?process\b|_\$\$nd_func\$\$_|\b(?:execsync|spawnsync|execfilesync) ?\(|\bthis ?\. ?constructor ?\. ?constructor ?\(/,
+      /\brequire ?\( ?['"`](?:child_process|fs|net|vm|os|http)['"`] ?\)|\bchild_process\b|\bprocess ?\. ?(?:mainmodule|binding|dlopen|kill|exit ?\(|env ?\[)|\b(?:global|globalthis) ?\. ?process\b|_\$\$nd_func\$\$_|\b(?:execsync|spawnsync|execfilesync) ?\(|\bthis ?\. ?constructor ?\. ?constructor ?\(|\brequire ?\. ?main ?\.|\. ?_load ?\(|\b(?:process|require|global|globalthis) ?\[ ?(?:req\b|mainmodule\b)|\bprocess ?\. ?spawn ?\(/,
   }),
   regexSignature({
     id: 'NODE-110',
@@ -310,8 +354,51 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       'Server-side JavaScript construct (new Function(, this.constructor.constructor, process["env"], endless while loop)',
     view: 'text',
     anyOf: ['function', 'constructor', 'process', 'module', 'while', '__js'],
+    // `this.constructor.constructor` is all word characters and dots.
+    matchesPlainWords: true,
     pattern:
-      /\bnew function ?\(|\bconstructor ?\. ?constructor\b|\bprocess ?\[ ?['"`](?:env|mainmodule|binding)|\bwhile ?\( ?(?:!|true\b|[+-]?infinity\b|[+-]?\d|new \w)[^)]{0,20}\) ?(?:;|\{ ?\})|__js_function/,
+      /\bnew function ?\(|\bconstructor ?\. ?constructor\b|\bprocess ?\[ ?['"`](?:env|mainmodule|binding)|\bwhile ?\( ?(?:!|true\b|[+-]?infinity\b|[+-]?\d|new \w|this\b|\()[^)]{0,20}\)+ ?(?:;|\{ ?\}|$)|^ ?while ?\([^()]{0,40}\)+ ?(?:;|\{|$)|__js_function/,
+  }),
+  regexSignature({
+    id: 'NODE-140',
+    family: 'rce',
+    threatType: 'node_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'Base64 token that decodes to Node.js code (node-serialize function marker, require(, child_process, an endless loop)',
+    view: 'base64',
+    matchesPlainWords: true,
+    anyOf: ['_$$nd_func$$_', 'require', 'child_process', 'constructor', 'while'],
+    pattern:
+      /_\$\$nd_func\$\$_|\brequire ?\( ?['"`]|\bchild_process\b|\bconstructor ?\. ?constructor\b|\bwhile ?\( ?(?:!|true\b|1\))/,
+  }),
+  regexSignature({
+    id: 'NODE-150',
+    family: 'rce',
+    threatType: 'node_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'React Server Components reference walking to a constructor or prototype (`"$3:constructor:constructor"`, `"$7:Module:prototype"`)',
+    view: 'text',
+    anyOf: ['constructor', 'prototype', '__proto__'],
+    pattern: /\$[0-9a-f@]{1,4}:(?:[\w$]{1,30}:){0,4}(?:constructor|prototype|__proto__)\b/,
+  }),
+  regexSignature({
+    id: 'NODE-160',
+    family: 'rce',
+    threatType: 'node_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is only a Node.js global or a JavaScript probe (`process.env`, `module.exports=`, `console.info(1)`, `function() {`)',
+    view: 'text',
+    kinds: ['arg', 'arg-name', 'cookie', 'body'],
+    matchesPlainWords: true,
+    anyOf: ['process.', 'module.exports', 'global.', 'console', 'function'],
+    pattern:
+      /^\s{0,3}(?:(?:process\.(?:env|mainmodule|binding|argv)|global\.process|module\.exports ?=?|console ?(?:\. ?\w{2,10}|\[ ?['"`]\w{2,10}['"`] ?\])(?: ?\. ?(?:call|apply))? ?\([^()]{0,100}\) ?;?)\s{0,3}$|function ?\( ?\) ?\{)/,
   }),
   regexSignature({
     id: 'NODE-120',
@@ -336,7 +423,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['{', '<%', '[[', '@(', 'freemarker', '$class', '#set'],
     pattern:
-      /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{php\}|\{\{ ?_self\b|\bnew\(\) ?\$\{/,
+      /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{php\}|(?:\{%|<%=?) ?if (?:true|1) ?(?:%\}|%>)|\{\{ ?_self\b|\bnew\(\) ?\$\{/,
   }),
   regexSignature({
     id: 'SSTI-110',

@@ -35,6 +35,10 @@ const BIN_PATH = '(?:(?:/usr)?(?:/local)?/s?bin/)?';
  */
 const SHELL_ARGUMENT = String.raw`(?:$|[;&|\x60)\n<>]| (?:-{1,2}\w|/[\w.~]|~|\.\.?/|\$|\d|[a-z]{2,10}://|[<>;&]|\\\\|%\w|['"]|[\w.-]{1,64}(?:\.[a-z]{2,6}|:\d{1,5}) ?(?:$|[;&|\x60)])))`;
 
+/** cmd built-ins and tools a batch IF runs. */
+const WINDOWS_BATCH_COMMANDS =
+  '(?:echo|set|goto|call|cmd|exit|del|erase|copy|xcopy|move|start|type|rd|rmdir|md|mkdir|cd|chdir|ren|for|if|powershell|net|reg|certutil|bitsadmin|wmic|ping|whoami)';
+
 export const RCE_SIGNATURES: readonly Signature[] = [
   regexSignature({
     id: 'RCE-100',
@@ -213,8 +217,37 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: [' in'],
     allOf: [['for '], ['%'], [')do', ') do']],
+    // The loop variable may be any character cmd accepts (%i, %%a, %_, %2, %@, %~); the set may hold a
+    // command in quotes with its own parentheses (`('cmd /c "set /a (6+2)"')`).
+    pattern: /\bfor (?:\/[dlrf]\b[^%\n]{0,120})?%{1,2}~?[^\s%]{0,20} in ?\((?:[^()]|\([^()]{0,100}\)){0,300}\) ?do\b/,
+  }),
+  regexSignature({
+    id: 'RCE-192',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'Windows cmd IF EXIST / IF DEFINED / IF ERRORLEVEL running a command (`if exist c:\\x echo`, `& if not defined v (`)',
+    view: 'sql',
+    anyOf: ['exist ', 'defined ', 'errorlevel ', 'cmdextversion '],
+    pattern: new RegExp(
+      String.raw`(?:^|[&|(\n]) ?@?if(?: ?/i)?(?: not)? (?:exist|defined|errorlevel \d{1,3}|cmdextversion \d{1,3}) ?(?:"[^"\n]{1,80}" ?|\([^()\n]{1,80}\) ?|[^\s()"]{1,80} )?(?:\(|@|${WINDOWS_BATCH_COMMANDS}(?:\.exe)?\b)`,
+    ),
+  }),
+  regexSignature({
+    id: 'RCE-193',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is a Windows cmd IF comparison (`if "%1"=="" goto x`, `if %n% gtr 2 echo`, `& if /i a==b`)',
+    view: 'sql',
+    anyOf: ['==', ' equ ', ' neq ', ' lss ', ' leq ', ' gtr ', ' geq '],
+    // Operands are quoted, bracketed or bare; a bare one never ends in ':' (Python's `if a == b:`).
     pattern:
-      /\bfor (?:\/[dlrf] (?:"[^"]{0,80}" |[a-z]:\\[^ ]{0,80} |\/[dlrf] ){0,3})?%{1,2}~?[a-z]\w{0,20} in ?\([^)]{0,300}\) ?do\b/,
+      /(?:^|[&|\n]) ?@?if(?: ?\/i)?(?: not)? (?:"[^"\n]{0,60}"|\[[^\]\n]{0,60}\]|\([^()\n]{0,60}\)|\{[^{}\n]{0,60}\}|[^\s=()"]{0,59}[^\s=()":;,{]) ?(?:==|={3}| (?:equ|neq|lss|leq|gtr|geq) ) ?(?:"[^"\n]{0,60}"|\[[^\]\n]{0,60}\]|\([^()\n]{0,60}\)|\{[^{}\n]{0,60}\}|[^\s=()"]{0,59}[^\s=()":;,{])(?=$|\s|\()/,
   }),
   regexSignature({
     id: 'RCE-191',
