@@ -21,6 +21,12 @@ interface ProbeFamily {
   literals: readonly string[];
   /** Lower-case hex codes of the same characters, for the double-encoding check. */
   hex: string;
+  /**
+   * The characters (a regex class body) that are a probe even as the whole value (`'`, `|`, `<`): what
+   * fuzzers send first to see whether the application breaks. Empty when a lone character is also an
+   * ordinary value (a backslash, a `;` CSV separator).
+   */
+  alone: string;
 }
 
 const PROBES: readonly ProbeFamily[] = [
@@ -32,6 +38,7 @@ const PROBES: readonly ProbeFamily[] = [
     chars: `'"`,
     literals: ["'", '"'],
     hex: '22|27',
+    alone: `'"`,
   },
   {
     family: 'rce',
@@ -41,6 +48,7 @@ const PROBES: readonly ProbeFamily[] = [
     chars: '|;`',
     literals: ['|', ';', '`'],
     hex: '7c|3b|60|0a|0d',
+    alone: '|`',
   },
   {
     family: 'lfi',
@@ -50,6 +58,7 @@ const PROBES: readonly ProbeFamily[] = [
     chars: '\\x00\\\\',
     literals: ['\0', '\\'],
     hex: '00|5c|2e',
+    alone: '',
   },
   {
     family: 'xss',
@@ -59,6 +68,7 @@ const PROBES: readonly ProbeFamily[] = [
     chars: '<>',
     literals: ['<', '>'],
     hex: '3c|3e',
+    alone: '<>',
   },
 ];
 
@@ -71,11 +81,13 @@ function probeSignatures(probe: ProbeFamily): Signature[] {
       threatType: probe.threatType,
       level: 2,
       severity: 4,
-      description: `A short identifier or number with a ${probe.label} glued to its start or end (injection probe)`,
+      description: `A short identifier or number with a ${probe.label} glued to its start or end, or the ${probe.label} alone (injection probe)`,
       view: 'text',
       kinds: ['arg'],
       anyOf: probe.literals,
-      pattern: new RegExp(`^(?:[\\w.@-]{1,40}${c}{1,2}|${c}{1,2}[\\w.@-]{1,40})$`),
+      pattern: new RegExp(
+        `^(?:[\\w.@-]{1,40}${c}{1,2}|${c}{1,2}[\\w.@-]{1,40}${probe.alone === '' ? '' : `|[${probe.alone}]{1,2}`})$`,
+      ),
     }),
     regexSignature({
       id: `${probe.idPrefix}-301`,
@@ -128,6 +140,23 @@ export const ANOMALY_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['set-cookie'],
     kinds: ['arg', 'arg-name', 'cookie', 'path'],
-    pattern: /set-cookie ?: ?[\w.-]{1,64}=/,
+    // The space may arrive as a `+` that a second decoding round no longer reads as one (`%253A%2B`).
+    pattern: /set-cookie[ +]{0,3}:[ +]{0,3}[\w.-]{1,64}=/,
+  }),
+  regexSignature({
+    id: 'SCAN-300',
+    family: 'scanner',
+    threatType: 'scanner',
+    level: 2,
+    severity: 4,
+    description:
+      'A plain word or number ending in one character percent-encoded twice (`Entrar%253F`, `6195%2520`, `%252B`): a fuzzer appending a double-encoded probe',
+    view: 'raw',
+    anyOf: ['%25'],
+    kinds: ['arg'],
+    // Nothing else in the value is encoded twice and it is no URL or path (no `%2F`, `%3A`): a client
+    // that double-encodes by mistake encodes every escape twice, and twice-encoded redirect targets
+    // carry slashes and colons.
+    pattern: /^(?:[\w.@+-]|%(?!25|2f|3a)[0-9a-f]{2}){0,80}%25[0-9a-f]{2}$/i,
   }),
 ];
