@@ -82,6 +82,7 @@ describe('WAF scanners: default, sample and administration resources', () => {
     ['a WebLogic internal servlet', '/bea_wls_internal/getior'],
     ['a sample servlet', '/servlet/SnoopServlet'],
     ['a JRun sample application', '/travelnet/home.jsp'],
+    ["the Vite dev server's file-system route", '/@fs/etc/passwd'],
   ])('blocks a probe for %s at sensitivity 70 (%s)', (_name, path) => {
     // Act
     const { action, ruleIds } = detected(get(path));
@@ -141,6 +142,7 @@ describe('WAF scanners: scanner User-Agents glued to a bot suffix or named by th
     ['Artemis Web Reader/1.0 - https://artemis.jamesg.blog/bot'],
     ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
     ['google-certificates-bridge'],
+    ['python-httpx/0.16.1'],
   ])('allows %s', (userAgent) => {
     // Act
     const { action } = detected(get('/', { 'user-agent': userAgent }));

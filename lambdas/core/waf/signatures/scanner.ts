@@ -75,6 +75,9 @@ const DEFAULT_RESOURCES = [
   'portalappadmin\\/',
   'patient\\/(?:login|register)\\.do',
   'physician\\/login\\.do',
+  // The Vite development server's file-system and module routes (arbitrary file read, CVE-2025-30208).
+  '@fs\\/',
+  '@id\\/__x00__',
   // Macromedia JRun sample applications.
   'compass\\/logon\\.jsp',
   'travelnet\\/',
@@ -102,8 +105,11 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     kinds: ['user-agent'],
     anyOf: [...literalPrefixes(SECURITY_TOOLS), ...literalPrefixes(SECURITY_TOOL_STEMS)],
     // A tool name stands alone or is glued to the suffix crawlers add (`WanscannerBot`,
-    // `NetcraftSurveyAgent`); the stems are distinctive enough to match inside a longer word.
-    pattern: new RegExp(`(?:^|[^a-z])(?:${SECURITY_TOOLS})(?:[^a-z]|bot|agent|crawler|$)|${SECURITY_TOOL_STEMS}`),
+    // `NetcraftSurveyAgent`); the stems are distinctive enough to match inside a longer word. A
+    // Python library named after a tool (`python-httpx/0.16.1`) is an HTTP client, not the tool.
+    pattern: new RegExp(
+      `(?:^|[^a-z])(?<!python-)(?:${SECURITY_TOOLS})(?:[^a-z]|bot|agent|crawler|$)|${SECURITY_TOOL_STEMS}`,
+    ),
   }),
   regexSignature({
     id: 'SCAN-110',
@@ -232,6 +238,8 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
       'worldmusic/',
       'jstl-war/',
       'jrunscripts',
+      '@fs/',
+      '@id/',
     ],
     kinds: ['path'],
     pattern: new RegExp(`\\/(?:${DEFAULT_RESOURCES})`),
