@@ -94,6 +94,16 @@ export function percentDecodeOnce(text: string, plusIsSpace: boolean): string {
         i += 3;
         continue;
       }
+      // `%2%f`: each nibble escaped on its own (dotdotpwn), read before `%fe` could swallow the second
+      // nibble; only the readings `.`, `/` and `\` are taken, any other pair stays as it is.
+      if (h1 >= 0 && text.charCodeAt(i + 2) === 37) {
+        const split = h1 * 16 + hexValue(text.charCodeAt(i + 3));
+        if (split === 0x2e || split === 0x2f || split === 0x5c) {
+          bytes.push(split);
+          i += 4;
+          continue;
+        }
+      }
       const u = text.charCodeAt(i + 1) | 0x20;
       if (u === 117) {
         const d = [2, 3, 4, 5].map((k) => hexValue(text.charCodeAt(i + k)));
@@ -170,6 +180,35 @@ export function decodeJsEscapes(text: string): string {
   });
 }
 
+/** A UTF-7 shifted run of an ASCII character: code units below 0x100 always start with base64 `A`. */
+const UTF7_RUN = /\+(A[A-Za-z0-9+/]{1,63})-/g;
+const BASE64_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * UTF-7 (`+ADw-script+AD4-`): a page served or sniffed as UTF-7 runs it as `<script>`. A run is decoded
+ * only when it is closed by `-`, its padding bits are zero and it spells printable ASCII, so `C++ADT-`
+ * or `+ADD` in ordinary text stay as they are.
+ */
+function decodeUtf7(text: string): string {
+  return text.replace(UTF7_RUN, (whole, run: string) => {
+    let bits = 0;
+    let width = 0;
+    let out = '';
+    for (const c of run) {
+      bits = ((bits << 6) | BASE64_DIGITS.indexOf(c)) & 0xffffff;
+      width += 6;
+      if (width >= 16) {
+        width -= 16;
+        const unit = (bits >> width) & 0xffff;
+        if (unit < 0x20 || unit > 0x7e) return whole;
+        out += String.fromCharCode(unit);
+      }
+    }
+    // UTF-7 pads the last unit with zero bits; anything else is not UTF-7.
+    return out === '' || (bits & ((1 << width) - 1)) !== 0 ? whole : out;
+  });
+}
+
 const NON_ASCII = /[^\u0000-\u007f]/;
 const LOOKALIKE_MAP: Record<string, string> = {
   '\u2215': '/',
@@ -197,6 +236,7 @@ export function normalizeValue(raw: string, urlEncoded: boolean): string {
     if (next === text) break;
     text = next;
   }
+  if (text.includes('+A')) text = decodeUtf7(text);
   // Full-width and other compatibility forms (＜script＞) are folded to ASCII by NFKC; slash and dot
   // look-alikes that NFKC keeps are folded by hand because Windows path APIs accept some of them.
   if (NON_ASCII.test(text)) text = text.normalize('NFKC').replace(LOOKALIKES, (c) => LOOKALIKE_MAP[c] ?? c);
