@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EdgeRequest } from '../../../lambdas/core/edge-request.ts';
+import { normalizeValue, toPathView } from '../../../lambdas/core/waf/decode.ts';
 import { inspectRequest } from '../../../lambdas/core/waf/index.ts';
 import { get, json, post, waf } from './helpers.ts';
 
@@ -133,5 +134,47 @@ describe('Absolute paths into system locations (LFI-111)', () => {
     ['a time of day', get('/book?at=9:30')],
   ])('allows %s', (_name, req) => {
     expectAllowed(req);
+  });
+});
+
+describe('Decoding of UTF-7 and split-nibble escapes (decode.ts)', () => {
+  it.each([
+    ['a UTF-7 script tag', '%2BADw-script%2BAD4-alert(1)%2BADw-/script%2BAD4-', '<script>alert(1)</script>'],
+    ['UTF-7 percent-encoded twice', '%252bADw-script%252bAD4-', '<script>'],
+    ['a UTF-7 run of several characters', '+AGEAbABlAHIAdA-(1)', 'alert(1)'],
+  ])('reads %s as the markup it runs as', (_name, raw, expected) => {
+    // Act
+    const text = normalizeValue(raw, false);
+    // Assess
+    expect(text).toBe(expected);
+  });
+
+  it.each([
+    ['a plus before capitals', 'C++ADT- and +ADD'],
+    ['a run without the closing dash', 'score +AGE'],
+    ['a run that does not spell ASCII', 'x+Apple-pie'],
+  ])('leaves %s as it is', (_name, raw) => {
+    // Act
+    const text = normalizeValue(raw, false);
+    // Assess
+    expect(text).toBe(raw.toLowerCase());
+  });
+
+  it('reads nibble-split escapes as separators before a later round can swallow a nibble', () => {
+    // Act
+    const path = toPathView(normalizeValue('..%25%32%25%66..%25%35%25%63etc%2%fpasswd', true));
+    // Assess
+    expect(path).toBe('../../etc/passwd');
+  });
+
+  it('leaves nibble-split escapes that spell no separator', () => {
+    // Act
+    const text = normalizeValue('50%2%a1', false);
+    // Assess
+    expect(text).toBe('50%2\u00a1');
+  });
+
+  it('blocks a UTF-7 script tag in a query at sensitivity 70', () => {
+    expectBlocked(get('/search?id=%2BADw-script%2BAD4-alert(1)%2BADw-%2BAC8-script%2BAD4-'), 'XSS-100');
   });
 });

@@ -9,7 +9,10 @@ import type { Signature } from '../types.ts';
  */
 
 /** Hidden files holding credentials or shell history, for values that are a path ending in one. */
-const DOT_FILES = String.raw`\.(?:htaccess|htpasswd|bash_history|bash_profile|bashrc|zsh_history|profile|ssh/|git/config|svn/|env$|aws/|docker/config|npmrc|netrc|mysql_history|pgpass)`;
+const DOT_FILES = String.raw`\.(?:htaccess|htpasswd|passwd|rhosts|shosts|cshrc|forward|sh_history|xauthority|k5login|bash_history|bash_profile|bashrc|zsh_history|profile|ssh/|git/config|svn/|env$|aws/|docker/config|npmrc|netrc|mysql_history|pgpass)`;
+
+/** FTP daemon logs, a log-poisoning target for file inclusion (`/logs/pure-ftpd.log`, `/var/log/xferlog`). */
+const FTP_LOGS = String.raw`(?:pure-ftpd|proftpd|vsftpd)[\w.-]{0,20}\.log|xferlog`;
 
 /**
  * Whole-value names of files that hold credentials or server configuration (LFI-131), and drive-relative
@@ -213,7 +216,9 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     view: 'path',
     kinds: ['arg', 'arg-name', 'cookie'],
     // A dot-file right after the directories (`members/.htpasswd`) has no `/` left for SENSITIVE_FILES' `(?:^|/)\.`.
-    pattern: new RegExp(`^\\s?/?(?:[\\w.-]{1,20}/){0,4}(?:${SENSITIVE_FILES}|${DOT_FILES})`),
+    pattern: new RegExp(
+      `^\\s?/?(?:[\\w.-]{1,20}/){0,4}(?:${SENSITIVE_FILES}|${DOT_FILES}|${CREDENTIAL_FILE_NAMES}$|${FTP_LOGS})`,
+    ),
   }),
   regexSignature({
     id: 'LFI-131',
@@ -276,7 +281,8 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     description: 'Base64 token that decodes to a directory traversal or a system file path',
     view: 'base64',
     matchesPlainWords: true,
-    pattern: /\.\.[/\\]|\/etc\/(?:passwd|shadow|hosts|issue)\b|\b(?:boot|win)\.ini\b/,
+    pattern:
+      /\.\.[/\\]|(?:^|[\n/])etc\/(?:passwd|shadow|hosts|issue|master\.passwd)\b|\/master\.passwd\b|\b(?:boot|win)\.ini\b/,
   }),
   regexSignature({
     id: 'RFI-100',
