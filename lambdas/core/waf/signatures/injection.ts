@@ -305,7 +305,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     matchesPlainWords: true,
     anyOf: JAVA_GADGET_BASE64,
     // Not as an XML element or attribute name (`<rO0AB …>`, `rO0AB="…"`): markup is not data.
-    pattern: new RegExp(`(?<!</?)(?:${JAVA_GADGET_BASE64.map(escapeRegex).join('|')})(?! ?= ?["'])`),
+    pattern: new RegExp(`(?<!</?)(?:${JAVA_GADGET_BASE64.map(escapeRegex).join('|')})(?![\\w+/]{0,100} ?= ?["'])`),
   }),
   regexSignature({
     id: 'JAVA-151',
@@ -318,7 +318,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'raw',
     matchesPlainWords: true,
     anyOf: JAVA_EXEC_BASE64,
-    pattern: new RegExp(`(?<!</?)(?:${JAVA_EXEC_BASE64.map(escapeRegex).join('|')})(?! ?= ?["'])`),
+    pattern: new RegExp(`(?<!</?)(?:${JAVA_EXEC_BASE64.map(escapeRegex).join('|')})(?![\\w+/]{0,100} ?= ?["'])`),
   }),
   regexSignature({
     id: 'NODE-100',

@@ -14,7 +14,7 @@ import type { Signature } from '../types.ts';
  * commands (type, set, find, more, time, file, …) are left out: after a ';' or '|' in prose they are
  * far more often words than commands.
  */
-const COMMANDS = String.raw`(?:cat|ls|id|whoami|uname|hostname|ifconfig|netstat|ps|pwd|env|printenv|wget|curl|lwp-download|nc|ncat|netcat|socat|telnet|ssh|scp|ftp|tftp|ping|ping6|nslookup|dig|traceroute|bash|sh|zsh|ksh|csh|tcsh|dash|busybox|python[23]?(?:\.\d{1,2})?|perl|ruby|php|sleep|echo|printf|rm|chmod|chown|passwd|useradd|crontab|nohup|xterm|base64|xxd|awk|sed|grep|egrep|uptime|systemctl|openssl|certutil|bitsadmin|powershell|pwsh|cmd|wmic|ipconfig|systeminfo|tasklist|taskkill|nbtstat|nmap|getent|lsof|md5sum|sudo|mkfifo|kill|killall|pkill)`;
+const COMMANDS = String.raw`(?:cat|ls|id|whoami|uname|hostname|ifconfig|netstat|ps|pwd|env|printenv|wget|curl|lwp-download|nc|ncat|netcat|socat|telnet|ssh|scp|ftp|tftp|ping|ping6|nslookup|dig|traceroute|bash|sh|zsh|ksh|csh|tcsh|dash|busybox|python[23]?(?:\.\d{1,2})?|perl|ruby|php|sleep|echo|printf|rm|chmod|chown|passwd|useradd|crontab|nohup|xterm|base64|xxd|awk|sed|grep|egrep|uptime|systemctl|openssl|certutil|bitsadmin|powershell|pwsh|cmd|wmic|ipconfig|systeminfo|tasklist|taskkill|nbtstat|nmap|getent|lsof|md5sum|sudo|mkfifo|kill|killall|pkill|dir|sysinfo)`;
 
 /** The wider list the paranoid level uses, English-word commands included. */
 /** COMMANDS as keyword-gate fragments: one of them occurs wherever COMMANDS matches. */
@@ -26,8 +26,8 @@ const ALL_COMMANDS = `(?:${COMMANDS}|type|set|export|call|start|find|head|tail|m
 const COMMAND_LINE_WORDS =
   '(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir)';
 
-/** Optional absolute location of a binary (/bin/cat, /usr/bin/id). */
-const BIN_PATH = '(?:(?:/usr)?(?:/local)?/s?bin/)?';
+/** Optional location of a binary (/bin/cat, /usr/bin/id, or usr/bin/id without the leading slash). */
+const BIN_PATH = '(?:/?(?:usr/)?(?:local/)?s?bin/)?';
 
 /**
  * What a shell command is typically given: flags, paths, addresses, redirections, or nothing. A
@@ -38,6 +38,16 @@ const SHELL_ARGUMENT = String.raw`(?:$|[;&|\x60)\n<>]| (?:-{1,2}\w|/[\w.~]|~|\.\
 /** cmd built-ins and tools a batch IF runs. */
 const WINDOWS_BATCH_COMMANDS =
   '(?:echo|set|goto|call|cmd|exit|del|erase|copy|xcopy|move|start|type|rd|rmdir|md|mkdir|cd|chdir|ren|for|if|powershell|net|reg|certutil|bitsadmin|wmic|ping|whoami)';
+
+/**
+ * A path segment written with shell wildcards (`ca?`, `et*`, `?s?`, `bi[n]`) that still holds a letter:
+ * single (one wildcard other than a trailing `*`, which ordinary globs like `node*` use), any, or
+ * with at least two wildcards.
+ */
+const GLOB_WILDCARD = String.raw`(?:[?*]|\[[a-z/]{1,6}\])`;
+const GLOB_SEGMENT = String.raw`(?=[\w?*[\]]{0,20}[a-z])[a-z]{0,8}${GLOB_WILDCARD}[a-z?*]{0,8}`;
+const GLOB_SEGMENT_SINGLE = String.raw`(?:[a-z]{0,8}(?:\?|\[[a-z/]{1,6}\])[a-z?*]{0,8}|[a-z]{0,8}\*[a-z][a-z?*]{0,8})`;
+const GLOB_SEGMENT_DOUBLE = String.raw`[a-z]{0,6}[?*][a-z]{0,6}[?*][a-z?*]{0,6}`;
 
 export const RCE_SIGNATURES: readonly Signature[] = [
   regexSignature({
@@ -50,7 +60,10 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     view: 'shell',
     anyOf: [';', '|', '&', '\n', '\r'],
     allOf: [COMMAND_WORDS],
-    pattern: new RegExp(`(?:[;|&\\n\\r]|\\|\\||&&)[ \\t{(]{0,5}${BIN_PATH}${COMMANDS}(?:\\.exe)?\\b${SHELL_ARGUMENT}`),
+    // An unset variable before the word (`|$u wget`) and quotes around it (`;'curl' …`) expand to nothing.
+    pattern: new RegExp(
+      `(?:[;|&\\n\\r]|\\|\\||&&)[ \\t{(]{0,5}(['"]?)${BIN_PATH}${COMMANDS}(?:\\.exe)?\\b\\1${SHELL_ARGUMENT}|(?:[;|&\\n\\r]|\\|\\||&&)[ \\t]{0,5}\\$[a-z_]\\w{0,8} {1,3}${BIN_PATH}${COMMANDS}\\b`,
+    ),
   }),
   regexSignature({
     id: 'RCE-110',
@@ -139,7 +152,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
       ],
     ],
     pattern:
-      /(?:[;|&]|\|\||&&) ?(?:dir|type|net1? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)? ?(?:$|[&;]|\/[a-z]{1,10}\b| [a-z]:\\| \\\\| %\w{1,30}%| [\w-]{1,40}\.(?:ini|txt|log|bat|cmd|exe|dll|conf|config|xml)\b)/,
+      /(?:[;|&]|\|\||&&) ?(?:dir|type|net1? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)? ?(?:$|[&;]|\/[a-z]{1,10}\b| [a-z]:[\\/]| \\\\| %\w{1,30}%| [\w-]{1,40}\.(?:ini|txt|log|bat|cmd|exe|dll|conf|config|xml)\b)/,
   }),
   regexSignature({
     id: 'RCE-141',
@@ -181,7 +194,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     anyOf: [' '],
     allOf: [[...literalPrefixes(COMMAND_LINE_WORDS), 'ping', 'sleep']],
     pattern: new RegExp(
-      `^[ \\t]{0,10}${BIN_PATH}${COMMAND_LINE_WORDS}(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://)|^[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat) (?:-\\w |\\d)|^[ \\t]{0,10}net1? (?:user|localgroup|group|share|use|view) `,
+      `^['"]?[ \\t]{0,10}${BIN_PATH}${COMMAND_LINE_WORDS}(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://|%\\w{1,30}%)|^['"]?[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat)(?:\\.exe)? (?:-\\w |\\d)|^[ \\t]{0,10}net1? (?:user|localgroup|group|share|use|view) `,
     ),
   }),
   regexSignature({
@@ -283,5 +296,82 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['<!--'],
     pattern: /<!-- ?# ?(?:exec|include|echo|config|fsize|flastmod|printenv|set)\b/,
+  }),
+  regexSignature({
+    id: 'RCE-194',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'Command assembled from shell variables: assignments, then a variable run as the command (`a=/etc&&c=cat&&$c $a/passwd`, `c1=c;c2=at;$c1$c2`)',
+    view: 'shell',
+    anyOf: [';$', '&$', '|$', '; $', '& $', '| $', '\n$', '${'],
+    pattern:
+      /(?:^|[;&|\n]) ?[a-z_]\w{0,20}=[^\s;&|]{0,80} ?(?:(?:;|&&|\n) ?[a-z_]\w{0,20}=[^\s;&|]{0,80} ?){0,20}(?:;|&&|\|\|?|\n) ?\$\{?[a-z_]\w{0,20}\}?(?:\$\{?[a-z_]\w{0,20}\}?){0,20}(?: |$)/,
+  }),
+  regexSignature({
+    id: 'RCE-195',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'System path spelt with shell wildcards so no literal name appears (`/bin/ca? /et*/*wd`, `/?s?/?i?/c?t`, `/bi[n]/bash`)',
+    view: 'shell',
+    anyOf: ['?', '*', '['],
+    pattern: new RegExp(
+      String.raw`(?:^|[\s;|&\x60(='"+,{])(?:(?:/(?:s?bin|usr|etc|dev|proc|tmp|var|root)){1,3}/${GLOB_SEGMENT_SINGLE}|/${GLOB_SEGMENT}/(?:${GLOB_SEGMENT}|[a-z]{2,12}\b)|/${GLOB_SEGMENT_DOUBLE}/[a-z]{2,12}\b)`,
+    ),
+  }),
+  regexSignature({
+    id: 'RCE-196',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description: 'Walking into a system directory in steps so no argument holds a path (`cd /;cd etc;fold passwd`)',
+    view: 'shell',
+    anyOf: ['cd '],
+    pattern: /\bcd {1,3}\/ {0,3}(?:;|&&|\|\||\n) {0,3}cd {1,3}(?:etc|proc|root|var|tmp|bin|sbin|home|dev|usr)\b/,
+  }),
+  regexSignature({
+    id: 'RCE-197',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'Tool option that runs a shell (GTFOBins): `find / -exec`, `-wrapper sh,-c,`, `gdb -ex !cmd`, a here-string into an interpreter, sqlite `.shell`',
+    view: 'shell',
+    anyOf: ['-exec', '-wrapper', '-ex', '<<<', '.shell', '.system'],
+    pattern:
+      /\bfind {1,3}\/(?:etc|root|home|var|proc|tmp)?\/?(?: [^;&|\n]{0,100})? -(?:exec|execdir|ok) |-wrapper {1,3}(?:\/bin\/)?(?:ba|z|da)?sh,-c\b|\bgdb(?: -\w{1,8}){0,4} -ex ['"]?\\?!|(?:^|[;&|]) ?[a-z][\w.+-]{0,20} ?<<< ?\S|(?:^|[;\n]) ?\. ?(?:shell|system) \S/,
+  }),
+  regexSignature({
+    id: 'RCE-198',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'Web shell planted from a log or temporary file (`;cp /var/log/apache2/error.log evil.php`) or a script made executable (`;chmod +x x.php`)',
+    view: 'shell',
+    anyOf: ['.php', '.pht', '.phar', '.jsp', '.asp'],
+    pattern:
+      /(?:^|[;&|\n`]) ?(?:(?:cp|mv|cat|ln(?: -\w{1,3})?) [^;&|\n]{0,120}(?:\.log\b|\/tmp\/|\/var\/log\/|\/proc\/self\/)[^;&|\n]{0,120}|chmod [+0-7][^;&|\n]{0,40})\.(?:php\d?|phtml|phar|pht|jspx?|aspx?)\b/,
+  }),
+  regexSignature({
+    id: 'RCE-199',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is a shell alias, brace-expansion or process-substitution trick (`alias a=curl&a x`, `{,ifconfig}`, `{l,-lh}s`, `<(cat f)`, `$[2+2]`)',
+    view: 'shell',
+    anyOf: ['alias ', '{', '<(', '>(', '$['],
+    pattern:
+      /(?:^|[;&|]) ?alias (?:[-+]\w{1,4}\+? ){0,3}[\w.-]{1,30}=|^(?=[^\s]{0,300}(?:\{,|,\}|,,|,[-$/]))[ \w./-]{0,10}\{(?:[^{}\s,]{0,60},){1,8}[^{}\s,]{0,60}\}[\w./-]{0,10} ?$|(?:^|[\s;|&=])[<>]\( ?[a-z]{2,20}\b|[a-z][<>]\(\)[a-z]|\$\[[^\]]{0,20}\]/,
   }),
 ];
