@@ -245,6 +245,11 @@ export function normalizeValue(raw: string, urlEncoded: boolean): string {
 
 const SQL_LINE_COMMENT = /(?:#|--)[^\n]{0,200}\n/g;
 const SQL_BLOCK_COMMENT = /\/\*!?\d{0,6}|\*\//g;
+/**
+ * A plain block comment: the database ignores its content, so it goes entirely (`DROP/*x*\/TABLE` is
+ * `drop table`). MySQL and MariaDB executable comments (an exclamation mark first) keep theirs.
+ */
+const SQL_PLAIN_COMMENT = /\/\*(?!!|m!)[^*]{0,200}\*\//g;
 /** Whitespace that is not already one plain space: a longer run, or any tab, newline or NBSP. */
 const WHITESPACE_RUN =
   /(?: [\s\u000b\u00a0]|[\t\n\r\f\u000b\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff])[\s\u000b\u00a0]*/g;
@@ -253,12 +258,13 @@ const NEEDS_WHITESPACE_FOLD =
 
 /**
  * The SQL view: comments become token separators (MySQL treats `UNION/**\/SELECT` and
- * `/*!50000SELECT*\/` as plain SQL) and every whitespace run is one space.
+ * `/*!50000SELECT*\/` as plain SQL; a plain comment's content is dropped) and every whitespace run is one space.
  */
 export function toSqlView(normalized: string): string {
   let text = normalized;
   if (text.includes('\n') && (text.includes('#') || text.includes('--'))) text = text.replace(SQL_LINE_COMMENT, ' ');
-  if (text.includes('/*') || text.includes('*/')) text = text.replace(SQL_BLOCK_COMMENT, ' ');
+  if (text.includes('/*') || text.includes('*/'))
+    text = text.replace(SQL_PLAIN_COMMENT, ' ').replace(SQL_BLOCK_COMMENT, ' ');
   return NEEDS_WHITESPACE_FOLD.test(text) ? text.replace(WHITESPACE_RUN, ' ') : text;
 }
 
