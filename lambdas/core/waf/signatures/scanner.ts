@@ -32,7 +32,30 @@ const ARCHIVE_EXTENSIONS = 'zip|gz|tgz|bz2|xz|7z|rar|tar';
 /** Files a web server sends as they are; nothing follows them in a path that a server honours. */
 const STATIC_EXTENSIONS = 'gif|jpe?g|png|bmp|ico|svg|webp|tiff?|css|swf|woff2?|ttf|eot';
 /** Server pages; a path continued after them into a static file name is web cache deception. */
-const SERVER_PAGE_EXTENSIONS = 'php\\d?|phtml|jspx?|jsf|aspx?|asmx|ashx|do|action|cfm|cgi|shtml';
+const SERVER_PAGE_EXTENSIONS = 'php|phtml|jspx?|jsf|aspx?|asmx|ashx|do|action|cfm|cgi|shtml';
+
+/** What SCAN-202 needs in the path: a static-file or server-page extension followed by a slash. */
+const PATH_CONTINUATION_FRAGMENTS = [
+  ...[
+    'gif',
+    'jpg',
+    'jpeg',
+    'png',
+    'bmp',
+    'ico',
+    'svg',
+    'webp',
+    'tif',
+    'tiff',
+    'css',
+    'swf',
+    'woff',
+    'woff2',
+    'ttf',
+    'eot',
+  ],
+  ...['php', 'phtml', 'jsp', 'jspx', 'jsf', 'asp', 'aspx', 'asmx', 'ashx', 'do', 'action', 'cfm', 'cgi', 'shtml'],
+].map((extension) => `.${extension}/`);
 
 /*
  * Default, sample and administration resources that scanners (Nikto, Nessus, whatweb) request to
@@ -171,7 +194,7 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     description:
       'Request for a file type a web server never serves: source, project, configuration, database, dump or log files (CRS 920440)',
     view: 'path',
-    anyOf: ['.'],
+    anyOf: literalPrefixes(RESTRICTED_EXTENSIONS).map((extension) => `.${extension}`),
     kinds: ['path'],
     pattern: new RegExp(`[^/]\\.(?:${RESTRICTED_EXTENSIONS})(?:\\.(?:${ARCHIVE_EXTENSIONS}))?$`),
   }),
@@ -184,7 +207,7 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     description:
       'Path continued after a static file (`/logo.gif/`, `/a.jpg/x.php`) or a JSP page (`/index.jsp/`): path-info confusion, JSP source disclosure, web cache deception',
     view: 'path',
-    anyOf: ['/'],
+    anyOf: PATH_CONTINUATION_FRAGMENTS,
     kinds: ['path'],
     pattern: new RegExp(
       `[^/]\\.(?:${STATIC_EXTENSIONS})\\/(?:~?$|[^/]{1,200}\\.(?:${STATIC_EXTENSIONS}|${SERVER_PAGE_EXTENSIONS})\\/?$)` +
