@@ -205,3 +205,24 @@ describe('Unix shell evasions (RCE-100, RCE-140, RCE-150, RCE-194 to RCE-199)', 
     expectAllowed(json({ note: value }));
   });
 });
+
+describe('Java class names in XML bodies (JAVA-110, JAVA-120, JAVA-130)', () => {
+  it.each([
+    ['a class name as element text', xml('<cmd>java.lang.Runtime</cmd>'), 'JAVA-110'],
+    [
+      'a gadget class as an attribute value',
+      xml('<e class="org.apache.commons.collections.functors.InvokerTransformer"/>'),
+      'JAVA-130',
+    ],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+
+  it.each([
+    ['a class name as an element name', xml('<java.lang.Runtime kind="x">1</java.lang.Runtime>')],
+    ['a gadget-like name as an attribute name', xml('<e my.whileclosure="1"/>')],
+    ['a serialization header as an element name', xml('<rO0ABQ>1</rO0ABQ>')],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});

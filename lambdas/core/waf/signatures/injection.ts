@@ -75,6 +75,18 @@ const JAVA_EXEC_BASE64 = base64SpellingsOf(['Runtime', 'ProcessBuilder', 'java.l
 
 const escapeRegex = (literal: string) => literal.replace(/[+/]/g, '\\$&');
 
+/**
+ * The pattern, unless what it matched is an XML element or attribute name (`<java.lang.Runtime a="…">`,
+ * `<e rO0AB="…"/>`): XML bodies are inspected as raw text, and markup names are not data, as CRS's
+ * XML body parser also treats them.
+ */
+function outsideXmlNames(pattern: RegExp): RegExp {
+  return new RegExp(
+    `(?:${pattern.source})(?![\\w.$+/-]{0,100}(?:>| [\\w:.-]{1,60} ?= ?["']| ?= ?["']))`,
+    pattern.flags,
+  );
+}
+
 /** PHP functions that execute code or commands when handed request data. */
 const PHP_EXEC_FUNCTIONS = String.raw`(?:system|shell_exec|passthru|popen|proc_open|pcntl_exec|assert|create_function|call_user_func(?:_array)?|preg_replace|base64_decode|gzinflate|gzuncompress|str_rot13|file_get_contents|file_put_contents|fwrite|fopen|readfile|show_source|highlight_file|include|include_once|require_once|unserialize|exec|eval|array_map|usort|ob_start|mail|putenv|ini_set|move_uploaded_file|symlink|chmod)`;
 /** Functions only PHP has, whose call alone is an injection (decoders, sockets, introspection). */
@@ -251,8 +263,9 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       'bsh.',
     ],
     matchesPlainWords: true,
-    pattern:
+    pattern: outsideXmlNames(
       /\bjava\.(?:lang|io|net|nio|util|beans|rmi|security)\.[a-z]|\bjava\.(?:[a-z]{1,20}\.)?(?:runtime|processbuilder)\b|\bprocessbuilder\b|\b(?:com\.opensymphony\.xwork2|com\.sun\.org\.apache|com\.sun\.jndi|org\.apache\.(?:commons\.(?:collections|beanutils)|xalan|bcel|tomcat\.dbcp)|org\.codehaus\.groovy\.runtime|org\.springframework\.(?:beans\.factory|context\.support)|org\.omg\.corba|sun\.(?:misc\.unsafe|reflect\.annotation|rmi\.)|javax\.script\.scriptengine|bsh\.interpreter)\b|\bruntime ?\. ?(?:getruntime|exec) ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\./,
+    ),
   }),
   regexSignature({
     id: 'JAVA-120',
@@ -264,8 +277,9 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['%{', '#_memberaccess', '@ognl', 'ognlcontext', '#context[', 'xwork', 'ro0ab', 'aced0005', 'h4siaaaaaaaa'],
     matchesPlainWords: true,
-    pattern:
+    pattern: outsideXmlNames(
       /%\{ ?[#(@(]|#_memberaccess|@ognl|\bognlcontext\b|#context\[|\bxwork\.methodaccessor|\bro0ab|\baced0005\b|\bh4siaaaaaaaa/i,
+    ),
   }),
   regexSignature({
     id: 'JAVA-130',
@@ -277,7 +291,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['transformer', 'closure', 'factory', 'templatesimpl', 'handler', 'rowsetimpl', 'exception', 'comparator'],
     matchesPlainWords: true,
-    pattern: new RegExp(`\\b(?:[\\w$]{1,40}\\.){0,8}${JAVA_GADGETS}\\b`),
+    pattern: outsideXmlNames(new RegExp(`\\b(?:[\\w$]{1,40}\\.){0,8}${JAVA_GADGETS}\\b`)),
   }),
   regexSignature({
     id: 'JAVA-140',
@@ -304,8 +318,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'raw',
     matchesPlainWords: true,
     anyOf: JAVA_GADGET_BASE64,
-    // Not as an XML element or attribute name (`<rO0AB …>`, `rO0AB="…"`): markup is not data.
-    pattern: new RegExp(`(?<!</?)(?:${JAVA_GADGET_BASE64.map(escapeRegex).join('|')})(?![\\w+/]{0,100} ?= ?["'])`),
+    pattern: outsideXmlNames(new RegExp(JAVA_GADGET_BASE64.map(escapeRegex).join('|'))),
   }),
   regexSignature({
     id: 'JAVA-151',
@@ -318,7 +331,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'raw',
     matchesPlainWords: true,
     anyOf: JAVA_EXEC_BASE64,
-    pattern: new RegExp(`(?<!</?)(?:${JAVA_EXEC_BASE64.map(escapeRegex).join('|')})(?![\\w+/]{0,100} ?= ?["'])`),
+    pattern: outsideXmlNames(new RegExp(JAVA_EXEC_BASE64.map(escapeRegex).join('|'))),
   }),
   regexSignature({
     id: 'NODE-100',
