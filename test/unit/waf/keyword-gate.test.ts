@@ -85,6 +85,7 @@ const GATED_PAYLOADS = [
   'benchmark(',
   'floor(',
   ') AS cnt FROM',
+  "x'='x",
 ];
 
 describe('WAF keyword automaton', () => {

@@ -224,3 +224,94 @@ describe('WAF SQLi: URL-encoded bodies sent without a content type', () => {
     expect(decision.action).toBe('allow');
   });
 });
+
+describe('WAF SQLi: constant tautologies and quote-balanced comparisons (SQLI-114, SQLI-119)', () => {
+  it.each([
+    ["x'='x, left open for the application's quotes", get("/login?user=x'%3D'x")],
+    ["'x'!='y", form("q='x'!='y")],
+    ['a whole-value 1=1', get('/a?a=1=1')],
+    ['a whole-value 11!=1', get('/a?a=11!=1')],
+    ['a whole-value 42<=>42', get('/a?a=42<=>42')],
+    ['OR 1 then a hash comment', form('test=OR 1%23')],
+  ])('detects %s at sensitivity 70', (_name, req) => {
+    // Act
+    const decision = inspectRequest(balanced, req);
+    // Assess
+    expect(decision.action).not.toBe('allow');
+  });
+
+  it.each([
+    ['a false comparison 11=1 (not a tautology)', get('/a?a=11=1')],
+    ['a false comparison 11!=11', get('/a?a=11!=11')],
+    ['1 is not 1', get('/a?a=1%20is%20not%201')],
+  ])('allows %s at sensitivity 70', (_name, req) => {
+    // Act
+    const decision = inspectRequest(balanced, req);
+    // Assess
+    expect(decision.action).toBe('allow');
+  });
+});
+
+describe('WAF SQLi: statement fragments and set operations', () => {
+  it.each([
+    ["a stacked SELECT after a quote (';SELECT)", post(undefined, "';SELECT P\n")],
+    ['EXCEPT SELECT', get('/x?var=except%20select.1,2')],
+    ['EXCEPT VALUES', get('/x?var=except%20values(1,2)')],
+    ['a value that starts FROM t WHERE', post(undefined, 'FROM ack_variable WHERE name="cron_last";')],
+    ['a value that starts HAVING', get('/x?var=%20HAVING%20COUNT(CustomerID)%20%3E%205')],
+    ['ALTER TABLE … ADD', post(undefined, 'ALTER TABLE `t` ADD `video` TEXT CHARACTER SET latin1\n')],
+    ['SELECT (CASE', post(undefined, 'SELECT (CASE')],
+    [
+      'the count(*), concat( double query',
+      get('/x?id=1%20and%20(select%201%20from(select%20count(*),concat(0x3a,user())x)'),
+    ],
+    ['a PostgreSQL large-object read', get('/index.php?id=lo_get(16400)')],
+    ['an identity value cast to int', get('/index.php?id=1%2bcurrent_user::int')],
+    ['a glued COLLATE', form("var=user'collate`nocase`--")],
+    ['a postfix NOTNULL then a comment', form("email=' notnull --")],
+  ])('detects %s at sensitivity 70', (_name, req) => {
+    // Act
+    const decision = inspectRequest(balanced, req);
+    // Assess
+    expect(decision.action).not.toBe('allow');
+    expect(decision.threatType).toBe('sql_injection');
+  });
+
+  it.each([
+    ['prose with "except select"', json({ text: 'All members except select guests may vote.' })],
+    ['prose that starts with "from"', json({ text: 'from the river where we swam' })],
+    ['a C++ type name with ::int', json({ text: 'use boost::int8_t or std::int32_t here' })],
+  ])('allows %s at sensitivity 70', (_name, req) => {
+    // Act
+    const decision = inspectRequest(balanced, req);
+    // Assess
+    expect(decision.action).toBe('allow');
+  });
+});
+
+describe('WAF SQLi: plain comments are ignored as the database ignores them', () => {
+  it('blocks DROP/*x*/TABLE after a semicolon', () => {
+    // Act
+    const decision = inspectRequest(balanced, get('/x?test=;DROP%2F%2Atest%2A%2FTABLE%20test;'));
+    // Assess
+    expect(decision.action).toBe('block');
+    expect(decision.ruleIds).toContain('SQLI-130');
+  });
+
+  it('allows an injection that sits entirely inside a comment', () => {
+    // Act
+    const decision = inspectRequest(
+      balanced,
+      get('/x?test=%2F%2A%27%3BINSERT%20INTO%20category%28id%29%20VALUES%20%283%29--%20-%2A%2F'),
+    );
+    // Assess
+    expect(decision.action).toBe('allow');
+  });
+
+  it('still reads a MySQL executable comment /*!50000UNION*/', () => {
+    // Act
+    const decision = inspectRequest(balanced, get('/items?id=1%20/*!50000UNION*/%20/*!50000SELECT*/%201,2'));
+    // Assess
+    expect(decision.ruleIds).toContain('SQLI-100');
+  });
+});

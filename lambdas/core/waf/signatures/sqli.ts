@@ -38,10 +38,11 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     threatType: 'sql_injection',
     level: 1,
     severity: 5,
-    description: 'UNION [ALL] SELECT set operation',
+    description: 'UNION [ALL] SELECT set operation (or EXCEPT / INTERSECT with a SQL projection)',
     view: 'sql',
-    anyOf: ['select'],
-    pattern: /\bunion(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b/,
+    anyOf: ['select', 'values'],
+    pattern:
+      /\bunion(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b|\b(?:except|intersect)(?: all)? ?\(? ?(?:select ?[\d(*.@'"]|values ?\()/,
   }),
   regexSignature({
     id: 'SQLI-110',
@@ -94,7 +95,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ["'", '"'],
     allOf: [['--', '#', '/*', ';']],
     pattern:
-      /['"]\){0,3}\s{0,10}(?:--(?:\s|[-+]|$)|#(?:\s|$)|\/\*|;\s{0,10}(?:--|#|$)|collate\s{1,5}`?(?:nocase|binary|rtrim|utf8\w{0,30}|latin1\w{0,30}|\w{1,30}_(?:ci|cs|bin))`?\s{0,5}(?:--|#))/,
+      /['"]\){0,3}\s{0,10}(?:--(?:\s|[-+]|$)|#(?:\s|$)|\/\*|;\s{0,10}(?:--|#|$)|collate\s{0,5}`?(?:nocase|binary|rtrim|utf8\w{0,30}|latin1\w{0,30}|\w{1,30}_(?:ci|cs|bin))`?\s{0,5}(?:--|#))/,
   }),
   regexSignature({
     id: 'SQLI-130',
@@ -151,9 +152,9 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Complete SQL statement (DROP TABLE, INSERT INTO … VALUES, DELETE FROM … WHERE, UPDATE … SET)',
     view: 'sql',
-    anyOf: ['drop ', 'insert ', 'delete ', 'update ', 'truncate ', 'create ', 'backup '],
+    anyOf: ['drop ', 'insert ', 'delete ', 'update ', 'truncate ', 'create ', 'backup ', 'alter '],
     pattern:
-      /\b(?:drop (?:table|database) [\w.`"[\]]{1,64}|insert into [\w.`"[\]]{1,64} ?(?:\([^)]{0,200}\) ?)?(?:values|select)\b|delete from [\w.`"[\]]{1,64} ?(?:where|;|--|#)|backup (?:database|log) [\w.[\]]{1,64} to (?:disk|url|tape)\b|update [\w.`"[\]]{1,64} set [\w.`"[\]]{1,64} ?=|truncate table [\w.`"[\]]{1,64}|create (?:table|user) [\w.`"[\]]{1,64})/,
+      /\b(?:drop (?:table|database) [\w.`"[\]]{1,64}|insert into [\w.`"[\]]{1,64} ?(?:\([^)]{0,200}\) ?)?(?:values|select)\b|delete from [\w.`"[\]]{1,64} ?(?:where|;|--|#)|backup (?:database|log) [\w.[\]]{1,64} to (?:disk|url|tape)\b|alter table [\w.`"[\]]{1,64} (?:add|drop|change|modify|rename|alter) |update [\w.`"[\]]{1,64} set [\w.`"[\]]{1,64} ?=|truncate table [\w.`"[\]]{1,64}|create (?:table|user) [\w.`"[\]]{1,64})/,
   }),
   regexSignature({
     id: 'SQLI-140',
@@ -198,9 +199,11 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       '@@',
       'into ',
       'procedure',
+      'lo_',
+      'concat',
     ],
     pattern:
-      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:version|datadir|hostname|basedir|servername|tmpdir|identity)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b/,
+      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:version|datadir|hostname|basedir|servername|tmpdir|identity)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(/,
   }),
   regexSignature({
     id: 'SQLI-150',
@@ -232,11 +235,11 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     threatType: 'sql_injection',
     level: 2,
     severity: 4,
-    description: 'SELECT … FROM … WHERE statement shape',
+    description: 'SELECT … FROM … WHERE statement shape, or a value that starts with FROM t WHERE/GROUP BY/LIMIT',
     view: 'sql',
-    anyOf: ['select'],
+    anyOf: ['select', 'from'],
     pattern:
-      /\bselect [\w*,.() `"@]{1,200}? from [\w.`"[\]]{1,64}(?: [\w]{1,30})? (?:where|limit|order by|group by|union)\b/,
+      /\bselect [\w*,.() `"@]{1,200}? from [\w.`"[\]]{1,64}(?: [\w]{1,30})? (?:where|limit|order by|group by|union)\b|^ ?from [\w.`"]{1,64} (?:where [\w.`]{1,40} ?(?:=|<|>|like\b|in ?\()|group by \w|order by \w|limit \d{1,9}\b|limit ?$)/,
   }),
   regexSignature({
     id: 'SQLI-160',
@@ -287,7 +290,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['::', '@>', '<@', "'{", "'["],
     pattern:
-      /['")]::(?:jsonb?|int[248]?|integer|bigint|smallint|text|varchar|bool(?:ean)?|numeric|double precision|regclass|oid|bytea)\b|\w\)::(?:int|text|bool)|['"] ?(?:@>|<@) ?['"]|'[{[][^']{0,200}[}\]]' ?(?:->>?|#>>?|\?[|&]?|[<>]) ?(?:'|array\[)/,
+      /['")]::(?:jsonb?|int[248]?|integer|bigint|smallint|text|varchar|bool(?:ean)?|numeric|double precision|regclass|oid|bytea)\b|\w\)::(?:int|text|bool)|['"] ?(?:@>|<@) ?['"]|'[{[][^']{0,200}[}\]]' ?(?:->>?|#>>?|\?[|&]?|[<>]) ?(?:'|array\[)|\b(?:current_user|session_user|user|password|passwd|username|usename|table_name|column_name)::(?:int|integer|numeric)\b/,
   }),
   regexSignature({
     id: 'SQLI-200',
@@ -344,7 +347,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       ],
     ],
     pattern:
-      /['"]\)? ?(?:;|\|\||&&|\+|\|)? ?(?:union (?:all )?select|select .{0,40}\bfrom\b|insert into|delete from|drop table|update [\w.]{1,40} set|exec(?:ute)? |declare @|waitfor delay|having \d|(?:order|group) by \w{1,30} ?(?:--|#|$)|limit \d{1,9} ?(?:--|#|$)|procedure analyse|into (?:out|dump)file|where [\w.]{1,40} ?=)/,
+      /['"]\)? ?; ?select [\w*@(]|['"]\)? ?(?:;|\|\||&&|\+|\|)? ?(?:union (?:all )?select|select .{0,40}\bfrom\b|insert into|delete from|drop table|update [\w.]{1,40} set|exec(?:ute)? |declare @|waitfor delay|having \d|(?:order|group) by \w{1,30} ?(?:--|#|$)|limit \d{1,9} ?(?:--|#|$)|procedure analyse|into (?:out|dump)file|where [\w.]{1,40} ?=)/,
   }),
   regexSignature({
     id: 'SQLI-191',
@@ -395,6 +398,18 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     ),
   }),
   regexSignature({
+    id: 'SQLI-114',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description: "A value that is a comparison of strings left open for the application's quotes (x'='x, 'x'!='y)",
+    view: 'sql',
+    anyOf: ["'", '"'],
+    allOf: [['=', '<>']],
+    pattern: /^ ?(['"]?)\w{0,20}(['"]) ?(?:=|!=|<>) ?\2\w{0,20}$/,
+  }),
+  regexSignature({
     id: 'SQLI-116',
     family: 'sqli',
     threatType: 'sql_injection',
@@ -426,10 +441,10 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     description:
       'A value that starts with a boolean operator and a SQL condition (AND deleted = 0), OR x=y#, OR json_extract(…)): a fragment appended to a WHERE clause',
     view: 'sql',
-    anyOf: ['or', 'and', '&&', '||'],
+    anyOf: ['or', 'and', '&&', '||', 'having', 'where'],
     allOf: [['=', '<', '>', 'null', 'like', 'regexp', '(']],
     pattern: new RegExp(
-      String.raw`^ ?(?:(?:or|and|xor)\b|&&|\|\|) ?\(? ?(?:(?:[a-z_][\w.]{0,40}|-?\d{1,10}|'[^']{0,40}'|"[^"]{0,40}") ?(?:(?:=|<>|!=|<=>|[<>]=?)(?!=) ?(?:[\w'"(@-]|$)|is (?:not )?null\b|(?:not )?(?:like|rlike|regexp) ['"(])|${DANGEROUS_FUNCTIONS} ?\()`,
+      String.raw`^ ?(?:(?:or|and|xor|having|where)\b|&&|\|\|) ?\(? ?(?:(?:[a-z_][\w.]{0,40}|-?\d{1,10}|'[^']{0,40}'|"[^"]{0,40}") ?(?:(?:=|<>|!=|<=>|[<>]=?)(?!=) ?(?:[\w'"(@-]|$)|is (?:not )?null\b|(?:not )?(?:like|rlike|regexp) ['"(])|${DANGEROUS_FUNCTIONS} ?\()`,
     ),
   }),
   regexSignature({
@@ -438,12 +453,13 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     threatType: 'sql_injection',
     level: 2,
     severity: 4,
-    description: 'A value that is a bare boolean probe (AND 0, OR true, 1-false): appended to a numeric parameter',
+    description:
+      'A value that is a bare boolean probe (AND 0, OR true, 1-false) or a constant tautology (1=1, 42<=>42, 11!=1): appended to a numeric parameter',
     view: 'sql',
-    anyOf: ['and', 'or', '&&', '||', 'true', 'false'],
+    anyOf: ['and', 'or', '&&', '||', 'true', 'false', '=', '<', '>', 'like', 'is ', 'regexp'],
     matchesPlainWords: true,
     pattern:
-      /^ ?(?:(?:and|or|xor)\b|&&|\|\|) ?(?:-?\d{1,10}|true|false|null) ?$|^ ?-?\d{1,10} ?[-+*/] ?(?:true|false) ?$/,
+      /^ ?(?:(?:and|or|xor)\b|&&|\|\|) ?(?:-?\d{1,10}|true|false|null) ?(?:--|#|;)? ?$|^ ?-?\d{1,10} ?[-+*/] ?(?:true|false) ?$|^ ?(-?\d{1,10}|'\w{0,20}'|"\w{0,20}") ?(?:=|<=>|like|is|regexp) ?\1 ?$|^ ?(-?\d{1,10}|'\w{0,20}'|"\w{0,20}") ?(?:!=|<>|is not|not like|not regexp) ?(?!\2 ?$)(?:-?\d{1,10}|'\w{0,20}'|"\w{0,20}") ?$/,
   }),
   regexSignature({
     id: 'SQLI-121',
@@ -456,7 +472,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ["'", '"'],
     allOf: [['--', '#']],
     pattern:
-      /['"]\){0,3} ?(?:[-+*/%^&|<>=]|!=|<>|<=>|\|\||&&|\bdiv\b|\bmod\b|\bis(?: not)?\b|\b(?:not )?(?:like|glob|regexp)\b|\bsounds like\b) ?(?:not ?)?-?(?:[a-z_][\w.]{0,40}|\d{1,20}|'[^']{0,20}'?|"[^"]{0,20}"?|`\w{1,40}`)\?? ?(?:--|#)(?:\s|[-+]|$)/,
+      /['"]\){0,3} ?(?:not ?null|isnull|is (?:not )?null) ?(?:--|#)(?:\s|[-+]|$)|['"]\){0,3} ?(?:[-+*/%^&|<>=]|!=|<>|<=>|\|\||&&|\bdiv\b|\bmod\b|\bis(?: not)?\b|\b(?:not )?(?:like|glob|regexp)\b|\bsounds like\b) ?(?:not ?)?-?(?:[a-z_][\w.]{0,40}|\d{1,20}|'[^']{0,20}'?|"[^"]{0,20}"?|`\w{1,40}`)\?? ?(?:--|#)(?:\s|[-+]|$)/,
   }),
   regexSignature({
     id: 'SQLI-133',
@@ -464,11 +480,12 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     threatType: 'sql_injection',
     level: 2,
     severity: 4,
-    description: 'SELECT of an identity or server function (select(user(), select 1,2,3,user(), select database()',
+    description:
+      'SELECT of an identity, server or string-building function (select(user(), select 1,2,3,user(), SELECT CHAR(, SELECT (CASE',
     view: 'sql',
     anyOf: ['select'],
     pattern:
-      /\bselect[ (*/]{0,4}(?:\d{1,9} ?, ?){0,30}\(? ?(?:user|current_user|session_user|system_user|database|version|schema|db_name|current_database|load_file) ?\(/,
+      /\bselect[ (*/]{0,4}(?:\d{1,9} ?, ?){0,30}\(? ?(?:user|current_user|session_user|system_user|database|version|schema|db_name|current_database|load_file|char|concat|concat_ws|group_concat|unhex|hex) ?\(|\bselect ?\( ?case\b/,
   }),
   regexSignature({
     id: 'SQLI-135',
@@ -481,7 +498,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['declare', 'exec', 'openrowset', 'opendatasource'],
     pattern:
-      /\bdeclare @\w{1,64}\b|\bexec(?:ute)? ?\( ?@\w|\bexec(?:ute)? (?:master\.\.|\w{1,30}\.\.)?(?:xp|sp)_\w{0,40}|\bexecute immediate ['"]|\b(?:openrowset|opendatasource) ?\(/,
+      /\bdeclare @\w{1,64}\b|\bexec(?:ute)? ?\( ?@|\bexec(?:ute)? (?:master\.|\w{1,30}\.\.(?:xp|sp)_|(?:xp|sp)_)|\bexecute immediate ['"]|\b(?:openrowset|opendatasource) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-136',
