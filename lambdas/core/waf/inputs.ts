@@ -153,6 +153,7 @@ function collectMultipart(collector: InputCollector, text: string, contentType: 
 }
 
 const FORM_SHAPE = /^[^\s=&]{1,256}=/;
+const ENCODED_FORM_SHAPE = /^[\w.[\]-]{1,64}%3d/i;
 const URL_ENCODED_SHAPE = /%[0-9a-f]{2}/i;
 
 function collectBody(collector: InputCollector, req: EdgeRequest): void {
@@ -172,6 +173,10 @@ function collectBody(collector: InputCollector, req: EdgeRequest): void {
   } else {
     // No or unknown content type: servers differ in how they parse it, so inspect both readings.
     if (type === '' && FORM_SHAPE.test(text)) collector.addPairs('body.form', splitQuery(text));
+    // A whole form percent-encoded once more (`pay%3DAND+1%3D1`): a server that decodes the body before
+    // parsing it reads `pay=AND 1=1`, so the decoded pairs are inspected too.
+    else if (type === '' && ENCODED_FORM_SHAPE.test(text))
+      collector.addPairs('body.form', splitQuery(safeDecode(text)));
     // Percent-escapes and no whitespace: URL-encoded data sent without its type, where '+' is a space.
     collector.add('body', 'body', text, type === '' && URL_ENCODED_SHAPE.test(text) && !/\s/.test(text));
   }
