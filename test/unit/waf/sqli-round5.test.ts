@@ -315,3 +315,24 @@ describe('WAF SQLi: plain comments are ignored as the database ignores them', ()
     expect(decision.ruleIds).toContain('SQLI-100');
   });
 });
+
+describe('WAF SQLi: a whole form percent-encoded once more, sent without a content type', () => {
+  it('inspects the decoded pairs and detects a WHERE fragment in them', () => {
+    // Prepare
+    const req = post(undefined, 'pay%3DAND+deleted+%3D+0%29');
+    // Act
+    const decision = inspectRequest(balanced, req);
+    // Assess
+    expect(decision.action).not.toBe('allow');
+    expect(decision.matches.some((m) => m.location === 'body.form:pay')).toBe(true);
+  });
+
+  it('allows an ordinary encoded form sent the same way', () => {
+    // Prepare
+    const req = post(undefined, 'q%3Dred+shoes%26page%3D2');
+    // Act
+    const decision = inspectRequest(balanced, req);
+    // Assess
+    expect(decision.action).toBe('allow');
+  });
+});
