@@ -179,6 +179,7 @@ describe('WAF probes: encodings and lone metacharacters', () => {
     ['a lone quote', get('/item?id=%27'), 'SQLI-300'],
     ['a lone pipe', get('/cart?B2=%7C'), 'RCE-300'],
     ['a lone angle bracket written as an entity', form('q=%26%23x3c%3B'), 'XSS-300'],
+    ['a bare pipe followed by a space', get('/ping?host=%7C%20'), 'RCE-300'],
   ])('challenges %s at sensitivity 70', (_name, req, ruleId) => {
     // Act
     const { action, ruleIds } = detected(req);
@@ -191,6 +192,7 @@ describe('WAF probes: encodings and lone metacharacters', () => {
     ['a semicolon chosen as CSV separator', get('/export?sep=%3B')],
     ['a backslash as escape character', get('/export?escape=%5C')],
     ['a plus sign', get('/calc?op=%2B')],
+    ['a quoted word', get('/search?q=%22hello%22')],
   ])('allows %s', (_name, req) => {
     // Act
     const { action } = detected(req);

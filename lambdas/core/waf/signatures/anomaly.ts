@@ -22,9 +22,11 @@ interface ProbeFamily {
   /** Lower-case hex codes of the same characters, for the double-encoding check. */
   hex: string;
   /**
-   * The characters (a regex class body) that are a probe even as the whole value (`'`, `|`, `<`): what
-   * fuzzers send first to see whether the application breaks. Empty when a lone character is also an
-   * ordinary value (a backslash, a `;` CSV separator).
+   * What is a probe even as the whole value (a regex alternative; empty for none): the lone quote,
+   * pipe or angle bracket fuzzers send first to see whether the application breaks, or a bare command
+   * separator followed by a space (`| `, `; `). Not a quoted separator (`'-'`, `'*'`: SQLi rounds keep
+   * those as ordinary settings). Not a lone backslash or `;` (escape characters and CSV
+   * separators are ordinary settings).
    */
   alone: string;
 }
@@ -38,7 +40,7 @@ const PROBES: readonly ProbeFamily[] = [
     chars: `'"`,
     literals: ["'", '"'],
     hex: '22|27',
-    alone: `'"`,
+    alone: `['"]{1,2}`,
   },
   {
     family: 'rce',
@@ -48,7 +50,7 @@ const PROBES: readonly ProbeFamily[] = [
     chars: '|;`',
     literals: ['|', ';', '`'],
     hex: '7c|3b|60|0a|0d',
-    alone: '|`',
+    alone: '[|`]{1,2} ?|; ',
   },
   {
     family: 'lfi',
@@ -68,7 +70,7 @@ const PROBES: readonly ProbeFamily[] = [
     chars: '<>',
     literals: ['<', '>'],
     hex: '3c|3e',
-    alone: '<>',
+    alone: '[<>]{1,2}',
   },
 ];
 
@@ -86,7 +88,7 @@ function probeSignatures(probe: ProbeFamily): Signature[] {
       kinds: ['arg'],
       anyOf: probe.literals,
       pattern: new RegExp(
-        `^(?:[\\w.@-]{1,40}${c}{1,2}|${c}{1,2}[\\w.@-]{1,40}${probe.alone === '' ? '' : `|[${probe.alone}]{1,2}`})$`,
+        `^(?:[\\w.@-]{1,40}${c}{1,2}|${c}{1,2}[\\w.@-]{1,40}${probe.alone === '' ? '' : `|${probe.alone}`})$`,
       ),
     }),
     regexSignature({
