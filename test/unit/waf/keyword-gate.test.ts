@@ -27,6 +27,11 @@ function groupsOf(signature: Signature): readonly (readonly string[])[] {
 const GATED_PAYLOADS = [
   '</svg>//["\'`-->]]>]</div>',
   '<A HREF="http://1113982867/">x</A>',
+  '  onload= ',
+  'ja\tvascript:x',
+  '<meta charset="utf-7">',
+  '\u00bcscript\u00bealert(1)\u00bc/script\u00be',
+  '(document/**/)["cookie"]',
   "1' or sleep(5)-- -",
   "1' and ascii(substring((select user()),1,1))>64--",
   '1; drop table users',

@@ -178,3 +178,124 @@ describe('Decoding of UTF-7 and split-nibble escapes (decode.ts)', () => {
     expectBlocked(get('/search?id=%2BADw-script%2BAD4-alert(1)%2BADw-%2BAC8-script%2BAD4-'), 'XSS-100');
   });
 });
+
+describe('Attribute-injection probes (XSS-114)', () => {
+  it.each([
+    ['whitespace and an event handler opening a parameter name', get('/post?%20%20onload%3d%20=vardata')],
+    ['a quote and an opened handler ending a value', get('/char_test?body=%22onzoom%3D')],
+    ['a quote and an opened formaction ending a value', get('/char_test?body=%27formaction%3D')],
+  ])('challenges %s at sensitivity 70', (_name, req) => {
+    expectDetected(req, 'XSS-114');
+  });
+
+  it.each([
+    ['a bare event-handler word', get('/search?q=onEnd')],
+    ['a sentence about handlers', markdown('Handlers such as onload = are set in code.')],
+  ])('allows %s', (_name, req) => {
+    expectNotFlaggedBy(req, 'XSS-114');
+  });
+});
+
+describe('Script URL schemes split by control characters (XSS-122)', () => {
+  it.each([
+    ['a tab entity inside javascript:', post('application/x-www-form-urlencoded', 'u=ja%26tab%3Bvascript%3A%20')],
+    ['newline and tab entities inside vbscript:', get('/r?u=v%26NewLine;b%26Tab;script%26colon;x')],
+  ])('blocks %s at sensitivity 70', (_name, req) => {
+    expectBlocked(req, 'XSS-122');
+  });
+
+  it.each([
+    ['a CI configuration naming java and then a script', markdown('language: java\nscript: mvn test\n')],
+    ['the plain word in prose', markdown('Written in JavaScript: fast and small.')],
+  ])('allows %s', (_name, req) => {
+    expectNotFlaggedBy(req, 'XSS-122');
+  });
+});
+
+describe('Legacy browser tricks: HTC behaviours, UTF-7 charset, 7-bit markup, CSS escapes (XSS-143..146)', () => {
+  it.each([
+    [
+      'an imported HTC behaviour',
+      get('/s?q=%3C?import%20namespace=%22t%22%20implementation=%22%23default%23time2%22%3E'),
+      'XSS-143',
+    ],
+    [
+      'an XML namespace for a behaviour',
+      json({ q: '<?xml:namespace prefix="t" ns="urn:schemas-microsoft-com:time">' }),
+      'XSS-143',
+    ],
+    [
+      'a meta tag switching the page to UTF-7',
+      json({ q: '<meta charset="x-imap4-modified-utf7">&ADz&AGn' }),
+      'XSS-144',
+    ],
+    [
+      'a script element in 7-bit form',
+      post('application/x-www-form-urlencoded', 'v=%BCscript%BEalert(%A2XSS%A2)%BC/script%BE'),
+      'XSS-145',
+    ],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectBlocked(req, ruleId);
+  });
+
+  it('challenges a style value spelt in zero-padded CSS escapes at sensitivity 70', () => {
+    expectDetected(json({ q: '<div style="background-image:\\0075\\0072\\006C\\0028\'\\006a\\0061">' }), 'XSS-146');
+  });
+
+  it.each([
+    ['a recipe with fractions', markdown('Add ¼cup of sugar and ¾ cup of flour; ¼ script¾ is not a tag.')],
+    ['a CSS content escape', markdown('Use `content: "\\2014"` for a dash.')],
+    ['a charset in prose', markdown('The page uses charset=utf-8 as always.')],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});
+
+describe('Obfuscated tags and script (XSS-100, XSS-130, XSS-147, XSS-148)', () => {
+  it.each([
+    ['a namespaced script element', get('/s?body=%3C%20x%3A%20script'), 'XSS-100'],
+    ['a namespaced VML frame', get('/s?v=%3Cv%3Avmlframe%20src%3D%22foo.com%2Fsup.fml%22%2F%3E'), 'XSS-130'],
+    ['a link with a slash before the equals sign', get('/s?var=%3clink%20%2f%20asdf%20href%20%20%2f%3d%20'), 'XSS-130'],
+    ['JSFuck', post('application/x-www-form-urlencoded', 'a=(![]%2B[])[%2B!%2B[]]'), 'XSS-148'],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectBlocked(req, ruleId);
+  });
+
+  it('challenges a tag name spelt with spaces at sensitivity 70', () => {
+    expectDetected(get('/s?foo=bar%3Cf%20o%20r%20m'), 'XSS-147');
+  });
+
+  it('blocks an event handler after a quoted attribute value holding > at sensitivity 70', () => {
+    expectBlocked(get('/s?q=%3Cx%201=%22%3E%22%20onxxx=1'), 'XSS-110');
+  });
+
+  it.each([
+    ['a comparison in prose', markdown('if a < b and c > d then f o r m the set')],
+    ['a boolean double negation in code', markdown('const ok = !!items.length;')],
+    ['markup with a quoted > and no handler', markdown('<a title="a > b" href="/docs">docs</a>')],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});
+
+describe('Script sinks reached without a plain call (XSS-151)', () => {
+  it.each([
+    ['alert wrapped in parentheses', get('/s?view=(alert)(1)')],
+    ['alert passed to an array method', get('/s?view=[1].find(alert)')],
+    ['a tagged template through .call', get('/s?xss=%5B%5D.sort.call%60%24%7Balert%7D1337%60')],
+    ['a computed name on top', json({ name: 'top[/al/.source+/ert/.source](1)' })],
+    ['bracket access to the cookie', post('application/x-www-form-urlencoded', 'a=%28document%29%5B%22cookie%22%5D')],
+    ['comments inside document.cookie', post('application/x-www-form-urlencoded', 'a=document%2F%2Afoo%2A%2F.cookie')],
+    ['an ActiveX object', get("/s?x=new%20ActiveXObject('htmlfile')")],
+  ])('challenges %s at sensitivity 70', (_name, req) => {
+    expectDetected(req, 'XSS-151');
+  });
+
+  it.each([
+    ['a vendor-prefixed lookup in code', markdown("window[prefix + 'RequestAnimationFrame'](tick);")],
+    ['an event-emitter dispatch in code', markdown("this['on' + type](event);")],
+    ['an array method with a callback', markdown('items.find(isVisible)')],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});

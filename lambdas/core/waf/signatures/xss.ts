@@ -17,6 +17,15 @@ function spaced(word: string): string {
   return `${[...word].join(gap)}${gap}`;
 }
 
+/** A word with up to 8 control characters (tab, newline, NUL…) but no plain space between its letters. */
+function controlSplit(word: string): string {
+  const gap = '[\\t\\n\\r\\x00-\\x1f]{0,8}';
+  return `${[...word].join(gap)}${gap}`;
+}
+
+/** Whitespace or a block comment between JavaScript tokens (`document /*x*\/ . cookie`). */
+const JS_GAP = String.raw`(?:\s|\/\*[^*]{0,60}\*\/)`;
+
 const JS_EXECUTION = String.raw`(?:[\w$.\[\]'"]{1,80} ?(?:\(|\x60|=)|\/\/|[\[{('"\x60])`;
 
 export const XSS_SIGNATURES: readonly Signature[] = [
@@ -29,7 +38,8 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description: 'Script element',
     view: 'text',
     anyOf: ['<'],
-    pattern: /<\/? ?script\b[^<]{0,200}?(?:>|$)|<script[\s/]/,
+    // A namespace prefix (`<x:script>`) still makes a script element in an XHTML document.
+    pattern: /<\/? ?(?:[a-z]{1,10} ?: ?)?script\b[^<]{0,200}?(?:>|$)|<script[\s/]/,
   }),
   regexSignature({
     id: 'XSS-110',
@@ -40,7 +50,9 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description: 'Tag carrying an event-handler attribute (<img onerror=…>, <svg/onload=…>)',
     view: 'text',
     anyOf: ['<'],
-    pattern: /<[a-z][\w:-]{0,30}\b[^>]{0,400}?[\s/"'`;]on[a-z]{3,40}[^\s=>]{0,60}=/,
+    // A quoted attribute value may hold `>` (`<x 1=">" onxxx=1>`), which fools filters that stop at the first `>`.
+    pattern:
+      /<[a-z][\w:-]{0,30}\b[^>]{0,400}?[\s/"'`;]on[a-z]{3,40}[^\s=>]{0,60}=|<[a-z][\w:-]{0,30}\s[^>]{0,200}?= ?(?:"[^"]{0,100}>[^"]{0,100}"|'[^']{0,100}>[^']{0,100}')[^>]{0,200}?[\s/"'`;]on[a-z]{3,40}[^\s=>]{0,60}=/,
   }),
   regexSignature({
     id: 'XSS-111',
@@ -90,6 +102,73 @@ export const XSS_SIGNATURES: readonly Signature[] = [
       /\bdata: ?(?:text\/html|image\/svg\+xml|application\/(?:x-)?(?:javascript|ecmascript|xhtml\+xml)|text\/(?:javascript|xml))\b/,
   }),
   regexSignature({
+    id: 'XSS-114',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'Attribute-injection probe: a value that opens with whitespace and an event-handler attribute, or ends in a quote and an opened handler (`"onzoom=`, `\'formaction=`)',
+    view: 'text',
+    anyOf: ['on', 'formaction', 'srcdoc'],
+    allOf: [['=']],
+    kinds: ['arg', 'arg-name', 'cookie', 'header'],
+    // Whitespace ends an unquoted attribute and a quote ends a quoted one; the handler's code follows in
+    // the next reflected parameter.
+    pattern: /^\s{1,5}on[a-z]{3,40}\s?=|["'`<] ?(?:on[a-z]{3,40}|formaction|srcdoc) ?= ?$/,
+  }),
+  regexSignature({
+    id: 'XSS-122',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description:
+      'javascript: or vbscript: scheme split by tabs, newlines or other control characters (`ja&Tab;vascript:`), which browsers strip from URLs',
+    view: 'text',
+    anyOf: [':'],
+    allOf: [
+      [
+        '\t',
+        '\n',
+        '\r',
+        '\u0000',
+        '\u0001',
+        '\u0002',
+        '\u0003',
+        '\u0004',
+        '\u0005',
+        '\u0006',
+        '\u0007',
+        '\u0008',
+        '\u000b',
+        '\u000c',
+        '\u000e',
+        '\u000f',
+        '\u0010',
+        '\u0011',
+        '\u0012',
+        '\u0013',
+        '\u0014',
+        '\u0015',
+        '\u0016',
+        '\u0017',
+        '\u0018',
+        '\u0019',
+        '\u001a',
+        '\u001b',
+        '\u001c',
+        '\u001d',
+        '\u001e',
+        '\u001f',
+      ],
+    ],
+    // Not the plain words, and not a YAML `language: java` line followed by `script:`.
+    pattern: new RegExp(
+      `(?!(?:java|vb)(?:script|\\r?\\n[\\t ]{0,8}script) ?:)(?:${controlSplit('java')}|${controlSplit('vb')})${controlSplit('script')}:`,
+    ),
+  }),
+  regexSignature({
     id: 'XSS-130',
     family: 'xss',
     threatType: 'xss',
@@ -100,7 +179,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['<'],
     pattern:
-      /<(?:iframe|frame|object|embed|applet|base|meta|link|form|isindex|xss|import|svg|math|animate|set|handler|listener|xml|span|div|label)\b[^>]{0,300}?\b(?:src|srcdoc|data|code|codebase|href|xlink:href|action|formaction|http-equiv|content|rel|values|to|from|attributename|onload|ev:event|datasrc|dataformatas|datafld)\b ?=/,
+      /<(?:[a-z]{0,10}:)?(?:iframe|frame|object|embed|applet|base|meta|link|form|isindex|xss|import|svg|math|animate|set|handler|listener|xml|span|div|label|vmlframe)\b[^>]{0,300}?\b(?:src|srcdoc|data|code|codebase|href|xlink:href|action|formaction|http-equiv|content|rel|values|to|from|attributename|onload|ev:event|datasrc|dataformatas|datafld)\b[\s/]{0,4}=/,
   }),
   regexSignature({
     id: 'XSS-131',
@@ -112,7 +191,8 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['<'],
     kinds: ['arg', 'arg-name', 'cookie', 'header', 'path'],
-    pattern: /<(?:iframe|frameset|object|embed|applet|xss|svg|math|isindex|bgsound|layer|ilayer|vmlframe|marquee)\b/,
+    pattern:
+      /<(?:[a-z]{0,10}:)?(?:iframe|frameset|object|embed|applet|xss|svg|math|isindex|bgsound|layer|ilayer|vmlframe|marquee)\b/,
   }),
   regexSignature({
     id: 'XSS-140',
@@ -125,6 +205,141 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     anyOf: ['>'],
     pattern:
       /(?:["'`] ?\/? ?|--|<\/(?:title|textarea|style|noscript|xmp|iframe|template) ?)> ?<\/? ?(?:script|img|svg|iframe|body|a|div|input|details|video|audio|style|marquee|object|embed|math|xss|image|frameset|frame|form|button|select|textarea|meta|link|base|isindex|table|td|p|b|h1|title)\b[^>]{0,200}?(?:[\s/]on[a-z]{3,40} ?=|src ?=|href ?=|>|$)/,
+  }),
+  regexSignature({
+    id: 'XSS-143',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description:
+      'Internet Explorer element behaviour imported from a file or URL (`<?import namespace=… implementation=…>`, `<?xml:namespace … ns=…>`)',
+    view: 'text',
+    anyOf: ['import', 'xml:namespace'],
+    // An HTC behaviour runs script in every element of its namespace; no current page needs one.
+    pattern: /<\??import[^>]{0,200}?implementation ?=|<\?xml:namespace\b[^>]{0,200}?\b(?:ns|prefix) ?=/,
+  }),
+  regexSignature({
+    id: 'XSS-144',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description:
+      'Markup declaring the page UTF-7 (`<meta charset="x-imap4-modified-utf7">`, `charset=UTF-7`) so `+ADw-script+AD4-` runs',
+    view: 'text',
+    anyOf: ['charset'],
+    allOf: [['utf7', 'utf-7']],
+    pattern: /charset ?= ?["'`]? ?(?:x-imap4-modified-)?utf-?7\b/,
+  }),
+  regexSignature({
+    id: 'XSS-145',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description:
+      'Markup in US-ASCII 7-bit form: `¼script¾…¼/script¾` reads as `<script>` once the high bit is dropped (here after NFKC: `1/4script3/4`)',
+    view: 'text',
+    anyOf: ['1/4'],
+    allOf: [['3/4']],
+    // A complete script element or a tag with an event handler, so recipes (`¼cup … ¾`) never match.
+    pattern:
+      /1\/4 ?script(?![a-z])[^\n]{0,100}?3\/4[^\n]{0,300}?1\/4 ?\/ ?script[^\n]{0,3}?3\/4|1\/4 ?(?:img|svg|body|iframe|input|video|audio|details|style|xss|object|embed)(?![a-z])[^\n]{0,100}?[\s/]on[a-z]{3,20} ?=[^\n]{0,100}?3\/4/,
+  }),
+  regexSignature({
+    id: 'XSS-146',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'A run of zero-padded CSS escapes (`\\0075\\0072\\006c\\0028`) hiding a style value such as `url(javascript:…)`',
+    view: 'text',
+    anyOf: ['\\0'],
+    pattern: /(?:\\0{1,4}[0-9a-f]{2} ?){4}/,
+  }),
+  regexSignature({
+    id: 'XSS-147',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'Tag name spelt with spaces between its letters (`<s c r i p t`, `<f o r m`), for filters that strip whitespace',
+    view: 'text',
+    anyOf: ['<'],
+    pattern: new RegExp(
+      `<\\s?(?:${[
+        'script',
+        'form',
+        'iframe',
+        'dialog',
+        'svg',
+        'img',
+        'object',
+        'embed',
+        'style',
+        'body',
+        'input',
+        'meta',
+        'frame',
+      ]
+        .map((tag) => [...tag].join('\\s{1,3}'))
+        .join('|')})\\b`,
+    ),
+  }),
+  regexSignature({
+    id: 'XSS-148',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description: 'JSFuck-style JavaScript built from `[]`, `!` and `+` (`(![]+[])[+!+[]]`, `+!![]`)',
+    view: 'text',
+    anyOf: ['[]'],
+    pattern: /!\+\[\]|\(!!?\[\] ?\+ ?\[\]\)|\+!!\[\]/,
+  }),
+  regexSignature({
+    id: 'XSS-151',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'Script sink reached without a plain call: passed by reference (`(alert)(1)`, `[1].find(alert)`, `` .call`${alert}` ``), a computed or bracketed name (`top[/al/.source+/ert/.source](1)`, `window["alert"]`), comments inside `document.cookie`, or `new ActiveXObject(`',
+    view: 'text',
+    anyOf: [
+      'alert',
+      'prompt',
+      'confirm',
+      'eval',
+      'call',
+      'apply',
+      'cookie',
+      'activexobject',
+      'top',
+      'self',
+      'window',
+      'parent',
+      'frames',
+      'globalthis',
+      'document',
+    ],
+    allOf: [['(', '`', '[', '=', '{', '/*']],
+    pattern: new RegExp(
+      [
+        String.raw`\( ?(?:alert|prompt|confirm|eval) ?\) ?[(\x60]`,
+        String.raw`\.(?:find|map|filter|some|every|foreach|call|apply|then|sort|reduce) ?\( ?(?:alert|prompt|confirm|eval) ?[,)]`,
+        String.raw`= ?(?:alert|prompt|confirm|eval) ?[,;]`,
+        String.raw`\.${JS_GAP}{0,4}(?:call|apply)${JS_GAP}{0,4}\x60`,
+        String.raw`\$\{ ?(?:alert|prompt|confirm|eval) ?\}`,
+        String.raw`\b(?:top|self|window|parent|frames|globalthis) ?\[[^\]]{0,80}?(?:\.source\b|tostring ?\(|atob ?\(|fromcharcode)[^\]]{0,80}\] ?\(`,
+        String.raw`\b(?:document|window|self|top|parent|frames|globalthis)${JS_GAP}{0,8}\)?${JS_GAP}{0,8}\[${JS_GAP}{0,8}['"\x60] ?(?:cookie|alert|prompt|confirm|eval|document|location|domain|settimeout|setinterval|fetch|atob|constructor)\b`,
+        String.raw`\bdocument${JS_GAP}{0,8}(?:\/\*[^*]{0,60}\*\/|\))${JS_GAP}{0,8}\.${JS_GAP}{0,8}cookie\b|\bdocument\.${JS_GAP}{0,8}\/\*[^*]{0,60}\*\/${JS_GAP}{0,8}cookie\b`,
+        String.raw`\bnew\s{1,3}activexobject ?\(`,
+      ].join('|'),
+    ),
   }),
   regexSignature({
     id: 'XSS-150',
@@ -185,7 +400,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['<'],
     pattern:
-      /<(?:img|image|body|table|td|input|style|video|audio|source|div|a|button|details|select|textarea|keygen|object)\b[^>]{0,300}?\b(?:src|dynsrc|lowsrc|background|style|href|poster|formaction|action)\b ?= ?["'`]? ?(?:javascript|vbscript|livescript|data:|&#|\\|`|[^>]{0,100}?(?:expression|url ?\( ?['"]?javascript))/,
+      /<(?:img|image|body|table|td|input|style|video|audio|source|div|a|button|details|select|textarea|keygen|object)\b[^>]{0,300}?\b(?:src|dynsrc|lowsrc|background|style|href|poster|formaction|action)\b ?= ?["'`]? ?(?:javascript|vbscript|livescript|mocha:|data:|&#|\\|`|[^>]{0,100}?(?:expression|url ?\( ?['"]?javascript))/,
   }),
   regexSignature({
     id: 'XSS-180',
