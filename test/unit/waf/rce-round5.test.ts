@@ -226,3 +226,20 @@ describe('Java class names in XML bodies (JAVA-110, JAVA-120, JAVA-130)', () => 
     expectAllowed(req);
   });
 });
+
+describe('Near-miss PHP and Node.js forms (PHP-100, PHP-150, NODE-130)', () => {
+  it.each([
+    ['a short open tag before code', get('/q?foo=%3C%3F%20echo%20%22test%22'), 'PHP-100'],
+    ['a short open tag split from the word php', get('/q?foo=%3C%3F%09php%20echo%201'), 'PHP-100'],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+
+  it.each([
+    ['prose that mentions a short open tag', '&lt;? should not trigger'],
+    ['an empty subscript before a call', '$a[]()'],
+    ['a loop that never runs', 'while(!true);'],
+  ])('allows %s', (_name, value) => {
+    expectAllowed(get(`/q?x=${encodeURIComponent(value)}`));
+  });
+});

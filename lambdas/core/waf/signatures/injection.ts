@@ -105,7 +105,9 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     description: 'PHP open tag',
     view: 'text',
     anyOf: ['<?', '[?'],
-    pattern: /<\?(?:php\b|=)|<\?\s|\[\?php\b/,
+    // A short open tag needs code after it: `<? should not` is prose that mentions one.
+    pattern:
+      /<\?(?:php\b|=)|<\?\s{1,10}(?:[$@]|\/[/*]|[a-z_]\w{0,30}\s{0,3}[(;=['"$]|(?:php|echo|print|if|for|foreach|while|include|require|system|exec|eval)\b)|<\?\s*$|\[\?php\b/,
   }),
   regexSignature({
     id: 'PHP-110',
@@ -171,7 +173,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     anyOf: ['$'],
     // Between the variable, its subscripts and the parenthesis PHP allows whitespace and comments.
     pattern: new RegExp(
-      String.raw`\$ {0,20}(?:\$?[a-z_][\w]{0,39}|\{[^}]{1,40}\})(?:${PHP_GAP}{0,3}(?:\[[^\]]{0,30}\]|\{[^}]{1,30}\})){0,4}${PHP_GAP}{0,3}\(`,
+      String.raw`\$ {0,20}(?:\$?[a-z_][\w]{0,39}|\{[^}]{1,40}\})(?:${PHP_GAP}{0,3}(?:\[[^\]]{1,30}\]|\{[^}]{1,30}\})){0,4}${PHP_GAP}{0,3}\(`,
     ),
   }),
   regexSignature({
@@ -370,7 +372,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     // `this.constructor.constructor` is all word characters and dots.
     matchesPlainWords: true,
     pattern:
-      /\bnew function ?\(|\bconstructor ?\. ?constructor\b|\bprocess ?\[ ?['"`](?:env|mainmodule|binding)|\bwhile ?\( ?(?:!|true\b|[+-]?infinity\b|[+-]?\d|new \w|this\b|\()[^)]{0,20}\)+ ?(?:;|\{ ?\}|$)|^ ?while ?\([^()]{0,40}\)+ ?(?:;|\{|$)|__js_function/,
+      /\bnew function ?\(|\bconstructor ?\. ?constructor\b|\bprocess ?\[ ?['"`](?:env|mainmodule|binding)|\bwhile ?\( ?(?:!(?!true\b|1\b)|true\b|[+-]?infinity\b|[+-]?\d|new \w|this\b|\()[^)]{0,20}\)+ ?(?:;|\{ ?\}|$)|^ ?while ?\((?! ?!(?:true|1)\b)[^()]{0,40}\)+ ?(?:;|\{|$)|__js_function/,
   }),
   regexSignature({
     id: 'NODE-140',
@@ -384,7 +386,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     matchesPlainWords: true,
     anyOf: ['_$$nd_func$$_', 'require', 'child_process', 'constructor', 'while'],
     pattern:
-      /_\$\$nd_func\$\$_|\brequire ?\( ?['"`]|\bchild_process\b|\bconstructor ?\. ?constructor\b|\bwhile ?\( ?(?:!|true\b|1\))/,
+      /_\$\$nd_func\$\$_|\brequire ?\( ?['"`]|\bchild_process\b|\bconstructor ?\. ?constructor\b|\bwhile ?\( ?(?:!(?!true\b|1\b)|true\b|1\))/,
   }),
   regexSignature({
     id: 'NODE-150',
