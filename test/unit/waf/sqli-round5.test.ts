@@ -336,3 +336,22 @@ describe('WAF SQLi: a whole form percent-encoded once more, sent without a conte
     expect(decision.action).toBe('allow');
   });
 });
+
+describe('WAF SQLi: negated and deeply parenthesised numeric conditions', () => {
+  it.each([
+    ['OR NOT 1234=1234', get('/q?id=1%20OR%20NOT%201234%3D1234')],
+    ['1)) OR ((1=1', get('/q?id=1))%20OR%20((1%3D1')],
+  ])('blocks %s at sensitivity 70', (_name, req) => {
+    // Act
+    const decision = inspectRequest(balanced, req);
+    // Assess
+    expect(decision.action).toBe('block');
+  });
+
+  it('allows prose about backing a database up to disk', () => {
+    // Act
+    const decision = inspectRequest(balanced, json({ text: 'We backup database files to disk every night.' }));
+    // Assess
+    expect(decision.action).toBe('allow');
+  });
+});

@@ -154,7 +154,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['drop ', 'insert ', 'delete ', 'update ', 'truncate ', 'create ', 'backup ', 'alter '],
     pattern:
-      /\b(?:drop (?:table|database) [\w.`"[\]]{1,64}|insert into [\w.`"[\]]{1,64} ?(?:\([^)]{0,200}\) ?)?(?:values|select)\b|delete from [\w.`"[\]]{1,64} ?(?:where|;|--|#)|backup (?:database|log) [\w.[\]]{1,64} to (?:disk|url|tape)\b|alter table [\w.`"[\]]{1,64} (?:add|drop|change|modify|rename|alter) |update [\w.`"[\]]{1,64} set [\w.`"[\]]{1,64} ?=|truncate table [\w.`"[\]]{1,64}|create (?:table|user) [\w.`"[\]]{1,64})/,
+      /\b(?:drop (?:table|database) [\w.`"[\]]{1,64}|insert into [\w.`"[\]]{1,64} ?(?:\([^)]{0,200}\) ?)?(?:values|select)\b|delete from [\w.`"[\]]{1,64} ?(?:where|;|--|#)|backup (?:database|log) [\w.[\]]{1,64} to (?:disk|url|tape) ?= ?n?['"]|alter table [\w.`"[\]]{1,64} (?:add|drop|change|modify|rename|alter) |update [\w.`"[\]]{1,64} set [\w.`"[\]]{1,64} ?=|truncate table [\w.`"[\]]{1,64}|create (?:table|user) [\w.`"[\]]{1,64})/,
   }),
   regexSignature({
     id: 'SQLI-140',
@@ -264,7 +264,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ['or', 'and', 'having', 'where', 'when'],
     allOf: [['=', '<', '>', 'like', 'is', 'true', 'false']],
     pattern:
-      /\b(?:or|and|xor|having|where|when)\b ?\(? ?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
+      /\b(?:or|and|xor|having|where|when)\b ?(?:\( ?){0,3}(?:not ?)?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
   }),
   regexSignature({
     id: 'SQLI-171',
@@ -278,7 +278,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ['or', 'and'],
     allOf: [['=', '<>']],
     pattern:
-      /(?:\b|\d|[a-z])(?:or|and|xor) ?\(? ?(?:\d{1,10} ?(?:=|!=|<>|<=>) ?\d{1,10} ?(?:\)|=|--|#|;|$)|(\d{1,10}) ?= ?\(? ?\1(?![\w.]))/,
+      /(?:\b|\d|[a-z])(?:or|and|xor) ?(?:\( ?){0,3}(?:not ?)?(?:\d{1,10} ?(?:=|!=|<>|<=>) ?\d{1,10} ?(?:\)|=|--|#|;|$)|(\d{1,10}) ?= ?\(? ?\1(?![\w.]))/,
   }),
   regexSignature({
     id: 'SQLI-175',
