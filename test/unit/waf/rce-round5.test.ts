@@ -243,3 +243,33 @@ describe('Near-miss PHP and Node.js forms (PHP-100, PHP-150, NODE-130)', () => {
     expectAllowed(get(`/q?x=${encodeURIComponent(value)}`));
   });
 });
+
+describe('Command probes as whole values (RCE-101, RCE-140, RCE-141, RCE-152)', () => {
+  it.each([
+    ['a leading line break before a recon command', '%0a%20id%20%0a', 'RCE-101'],
+    ['an escaped line break before echo', '%5Cnecho%20INJECTX%5Cnexit%5Cn', 'RCE-101'],
+    ['a dir of a drive with plus signs for spaces', '%2B%7C%2Bdir%2Bc%3A%2F', 'RCE-140'],
+    [
+      'a registry write to a quoted hive after a pipe',
+      '%7C%20reg%20add%20%22HKLM%5CSystem%5CX%22%20%2Fv%20a%20%2Fd%200%20%2Ff',
+      'RCE-141',
+    ],
+  ])('blocks %s at sensitivity 70', (_name, query, ruleId) => {
+    expectDetected(get(`/run?arg=${query}`), ruleId);
+  });
+
+  it.each([
+    ['a quoted uname', "'uname'"],
+    ['a quote closing the argument before whoami', '" whoami'],
+  ])('challenges %s at sensitivity 70', (_name, value) => {
+    expectDetected(get(`/run?arg=${encodeURIComponent(value)}`), 'RCE-152');
+  });
+
+  it.each([
+    ['a comment that starts on a new line', '\nEchoes of the past, a review'],
+    ['a value naming a column', 'id'],
+    ['a directory listing mentioned in prose', 'The dir command lists c: drive contents'],
+  ])('allows %s', (_name, value) => {
+    expectAllowed(json({ note: value }));
+  });
+});

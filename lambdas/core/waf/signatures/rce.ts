@@ -66,6 +66,19 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     ),
   }),
   regexSignature({
+    id: 'RCE-101',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'A value that opens with a line break and then a command (`\\nid\\n`, `%0a whoami`, `\\necho x\\nexit`)',
+    view: 'shell',
+    anyOf: ['\n'],
+    pattern:
+      /^[ \t]{0,3}(?:\r?\n){1,2}[ \t]{0,5}(?:id|whoami|uname|ifconfig|ipconfig|netstat|ls|pwd|wget|curl|nc|bash|sh|echo|systeminfo)\b[^\n]{0,100}(?:\n|$)/,
+  }),
+  regexSignature({
     id: 'RCE-110',
     family: 'rce',
     threatType: 'remote_code_execution',
@@ -130,7 +143,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Windows command after a separator (& dir, | type c:\\boot.ini, && net user, ipconfig /all)',
     view: 'shell',
-    anyOf: [';', '|', '&'],
+    anyOf: [';', '|', '&', 'dir'],
     allOf: [
       [
         'dir',
@@ -151,8 +164,9 @@ export const RCE_SIGNATURES: readonly Signature[] = [
         'sc ',
       ],
     ],
+    // `+` stands for a space once the value is URL-decoded again (`+|+dir+c:/`).
     pattern:
-      /(?:[;|&]|\|\||&&) ?(?:dir|type|net1? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)? ?(?:$|[&;]|\/[a-z]{1,10}\b| [a-z]:[\\/]| \\\\| %\w{1,30}%| [\w-]{1,40}\.(?:ini|txt|log|bat|cmd|exe|dll|conf|config|xml)\b)/,
+      /(?:^|[;|&]|\|\||&&)[ +]{0,2}dir[ +]{1,2}[a-z]:(?:[\\/"+]|$)|(?:[;|&]|\|\||&&) ?(?:dir|type|net1? (?:user|localgroup|view|share)|ipconfig|systeminfo|tasklist|ver|whoami|copy|del|echo|ping|nslookup|reg (?:query|add)|wmic|sc (?:query|create))(?:\.exe)? ?(?:$|[&;]|\/[a-z]{1,10}\b| [a-z]:[\\/]| \\\\| %\w{1,30}%| [\w-]{1,40}\.(?:ini|txt|log|bat|cmd|exe|dll|conf|config|xml)\b)/,
   }),
   regexSignature({
     id: 'RCE-141',
@@ -164,7 +178,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
       'Windows account, firewall or registry administration (net user x y /add, netsh firewall set, reg add HKLM\\…)',
     view: 'shell',
     anyOf: ['net', 'reg'],
-    allOf: [['/add', '/del', '/active', 'firewall', 'advfirewall', 'interface', 'wlan', 'winhttp', ' hk']],
+    allOf: [['/add', '/del', '/active', 'firewall', 'advfirewall', 'interface', 'wlan', 'winhttp', ' hk', '"hk']],
     pattern:
       /(?:^|[;|&\n]) ?(?:net1?(?:\.exe)? (?:user|localgroup|group) [^\n;|&]{1,120}\/(?:add|delete|del|active)\b|netsh(?:\.exe)? (?:advfirewall|firewall|interface \w{2,12}|wlan|winhttp) (?:set|add|delete|reset|show|export|import)\b|reg(?:\.exe)? (?:add|delete|query|save|export) "?hk(?:lm|cu|cr|u|cc|ey_))/,
   }),
@@ -178,9 +192,24 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     view: 'shell',
     kinds: ['arg', 'cookie'],
     matchesPlainWords: true,
-    anyOf: ['ifconfig', 'ipconfig', 'netstat', 'systeminfo', 'tasklist', 'whoami', 'which '],
+    anyOf: [
+      'ifconfig',
+      'ipconfig',
+      'netstat',
+      'systeminfo',
+      'tasklist',
+      'whoami',
+      'which ',
+      'uname',
+      'sysinfo',
+      'net view',
+      'id',
+      'ls',
+      'pwd',
+    ],
+    // Also quoted (`'uname'`), and after a quote that closes the application's argument (`" whoami`).
     pattern:
-      /^ ?(?:ifconfig|ipconfig(?: \/all)?|netstat|systeminfo|tasklist|whoami|which (?:nc|ncat|netcat|python[23]?|perl|ruby|php|curl|wget|gcc|bash|sh|socat|nmap))(?:\.exe)? ?$/,
+      /^ ?(['"]?)(?:ifconfig|ipconfig(?: \/all)?|netstat|systeminfo|tasklist|whoami|uname(?: -a)?|sysinfo|net view|which (?:nc|ncat|netcat|python[23]?|perl|ruby|php|curl|wget|gcc|bash|sh|socat|nmap))(?:\.exe)?\1 ?$|^['"] {1,3}(?:whoami|uname|ifconfig|ipconfig|netstat|id|ls|pwd)\b/,
   }),
   regexSignature({
     id: 'RCE-150',
@@ -194,7 +223,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     anyOf: [' '],
     allOf: [[...literalPrefixes(COMMAND_LINE_WORDS), 'ping', 'sleep']],
     pattern: new RegExp(
-      `^['"]?[ \\t]{0,10}${BIN_PATH}${COMMAND_LINE_WORDS}(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://|%\\w{1,30}%)|^['"]?[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat)(?:\\.exe)? (?:-\\w |\\d)|^[ \\t]{0,10}net1? (?:user|localgroup|group|share|use|view) `,
+      `^['"]?[ \\t]{0,10}${BIN_PATH}${COMMAND_LINE_WORDS}(?:\\.exe)? (?:-{1,2}[a-z]|/|[a-z]:\\\\|\\$|https?://|%\\w{1,30}%)|^['"]?[ \\t]{0,10}(?:ping|sleep|nc|ncat|netcat)(?:\\.exe)? (?:-\\w |\\d)|^[ \\t]{0,10}net1? (?:user|localgroup|group|share|use|view)(?: |$)`,
     ),
   }),
   regexSignature({
