@@ -299,3 +299,39 @@ describe('Script sinks reached without a plain call (XSS-151)', () => {
     expectAllowed(req);
   });
 });
+
+describe('URLs that parsers read differently (RFI-140) and unbracketed IPv6 hosts (RFI-100)', () => {
+  it.each([
+    ['an encoded slash before the userinfo separator', get('/fetch?x=http://example.com%2f@evil.com/'), 'RFI-140'],
+    ['a Java jar: URL to a remote archive', get('/fetch?x=jar:http://evil.example/b.zip!/a'), 'RFI-140'],
+    ["Python's local_file scheme", get('/fetch?x=local_file:///etc/passwd'), 'RFI-140'],
+    ['an IPv6 host without brackets', get('/fetch?src=https://2001:41d0:701:1100::29c8/gecko.php'), 'RFI-100'],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectBlocked(req, ruleId);
+  });
+
+  it.each([
+    ['an ordinary redirect target', get('/login?next=https://shop.example.com/cart?id=7')],
+    ['a URL with an encoded slash in its path', get('/fetch?x=https://cdn.example.com/a%2fb.png')],
+    ['a host with a port', get('/fetch?x=https://cafe:8080/menu')],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});
+
+describe('CSS url() running script and framework session names (XSS-160, SESS-110)', () => {
+  it('blocks a CSS url(javascript in a value at sensitivity 70', () => {
+    expectBlocked(get('/s?test=STYLE%3DX%3AURL%28JAVASCRIPT'), 'XSS-160');
+  });
+
+  it.each([['meteor_login_token'], ['_session_id'], ['__Host-next-auth.session-token']])(
+    'challenges the session cookie name %s as a parameter at sensitivity 70',
+    (name) => {
+      expectDetected(get(`/login?${name}=abc123`), 'SESS-110');
+    },
+  );
+
+  it('allows a CSS url() to an image', () => {
+    expectAllowed(markdown('background: url("/img/bg.png") no-repeat;'));
+  });
+});

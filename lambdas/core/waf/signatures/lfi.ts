@@ -9,7 +9,7 @@ import type { Signature } from '../types.ts';
  */
 
 /** Hidden files holding credentials or shell history, for values that are a path ending in one. */
-const DOT_FILES = String.raw`\.(?:htaccess|htpasswd|passwd|rhosts|shosts|cshrc|forward|sh_history|xauthority|k5login|bash_history|bash_profile|bashrc|zsh_history|profile|ssh/|git/config|svn/|env$|aws/|docker/config|npmrc|netrc|mysql_history|pgpass)`;
+const DOT_FILES = String.raw`\.(?:htaccess|htpasswd|passwd|rhosts|shosts|cshrc|forward|sh_history|xauthority|k5login|bash_history|bash_profile|bashrc|zsh_history|profile|ssh/|git/config|svn/|env$|aws/|docker/|npmrc|netrc|mysql_history|pgpass)`;
 
 /** FTP daemon logs, a log-poisoning target for file inclusion (`/logs/pure-ftpd.log`, `/var/log/xferlog`). */
 const FTP_LOGS = String.raw`(?:pure-ftpd|proftpd|vsftpd)[\w.-]{0,20}\.log|xferlog`;
@@ -291,12 +291,27 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     level: 1,
     severity: 5,
     description:
-      'Parameter value is a URL to a raw (decimal, octal or hex) IP address, a loopback name or cloud metadata service',
+      'Parameter value is a URL to a raw (decimal, octal or hex) IP address, an IPv6 address with or without brackets, a loopback name or cloud metadata service',
     view: 'text',
     anyOf: ['://'],
     kinds: ['arg', 'arg-name', 'cookie'],
     pattern:
-      /^\s?[a-z][\w+.-]{1,15}:\/\/(?:[^/@\s]{0,64}@)?(?:(?:0x[0-9a-f]{1,16}|\d{1,10})(?:\.(?:0x[0-9a-f]{1,8}|\d{1,10})){0,3}|\[[0-9a-f:.]{2,45}\]|localhost\d?\b[\w.]{0,30}|ip6-\w{1,20}|[\w.-]{0,60}\.(?:internal|localdomain\d?|svc\.cluster\.local)|metadata\.google\.internal|instance-data)(?::\d{1,5})?(?:[/?#\s]|$)/,
+      /^\s?[a-z][\w+.-]{1,15}:\/\/(?:[^/@\s]{0,64}@)?(?:(?:0x[0-9a-f]{1,16}|\d{1,10})(?:\.(?:0x[0-9a-f]{1,8}|\d{1,10})){0,3}|\[[0-9a-f:.]{2,45}\]|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|localhost\d?\b[\w.]{0,30}|ip6-\w{1,20}|[\w.-]{0,60}\.(?:internal|localdomain\d?|svc\.cluster\.local)|metadata\.google\.internal|instance-data)(?::\d{1,5})?(?:[/?#\s]|$)/,
+  }),
+  regexSignature({
+    id: 'RFI-140',
+    family: 'lfi',
+    threatType: 'remote_file_inclusion',
+    level: 1,
+    severity: 5,
+    description:
+      "URL that different parsers resolve to different hosts or files: an encoded slash before `@` (`http://example.com%2f@evil.com/`), a Java `jar:` URL or Python's `local_file://` scheme",
+    view: 'raw',
+    anyOf: ['%2f', 'jar:', 'local_file:'],
+    kinds: ['arg', 'arg-name', 'cookie'],
+    // A validator reads the host before `%2f`; the fetching client decodes it and reads the host after `@`.
+    pattern:
+      /^\s?[a-z][\w+.-]{1,15}:\/\/[^/@\s?#]{1,100}%2f[^/\s?#]{0,100}@|^\s?jar:(?:https?|ftps?|file):|\blocal_file:\/\//i,
   }),
   regexSignature({
     id: 'RFI-110',

@@ -383,11 +383,11 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     threatType: 'xss',
     level: 1,
     severity: 5,
-    description: 'CSS that runs script (expression(), -moz-binding, behavior:url())',
+    description: 'CSS that runs script (expression(), -moz-binding, behavior:url(), url(javascript…))',
     view: 'text',
-    anyOf: ['expression', 'binding', 'behavio', '@import'],
+    anyOf: ['expression', 'binding', 'behavio', '@import', 'url'],
     pattern:
-      /\bexpression ?\( ?[\w$.]{1,40} ?[(.=]|-moz-binding ?:|\bbehaviou?r ?: ?url ?\(|@import ?['"]? ?(?:javascript|data|https?:)/,
+      /\bexpression ?\( ?[\w$.]{1,40} ?[(.=]|-moz-binding ?:|\bbehaviou?r ?: ?url ?\(|@import ?['"]? ?(?:javascript|data|https?:)|\burl ?\( ?['"]? ?(?:java|vb)script\b/,
   }),
   regexSignature({
     id: 'XSS-170',
@@ -449,7 +449,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     kinds: ['arg-name'],
     matchesPlainWords: true,
     pattern:
-      /^(?:jsessionid|phpsessid|aspsessionid\w{0,10}|asp\.net_sessionid|cfid|cftoken|laravel_session|connect\.sid|_flask_session|next-auth\.session-token|__secure-next-auth\.session-token|rack\.session|play_session|sails\.sid|koa[.:]sess(?:\.sig)?|cakephp|zend_session_id|ci_session|symfony|_rails_session|express\.sid|jwt_session)$/,
+      /^(?:jsessionid|phpsessid|aspsessionid\w{0,10}|asp\.net_sessionid|cfid|cftoken|laravel_session|connect\.sid|_flask_session|next-auth\.session-token|__secure-next-auth\.session-token|rack\.session|play_session|sails\.sid|koa[.:]sess(?:\.sig)?|cakephp|zend_session_id|ci_session|symfony|_rails_session|_session_id|express\.sid|jwt_session|meteor_login_token|__host-next-auth\.session-token)$/,
   }),
   regexSignature({
     id: 'XSS-113',
