@@ -335,3 +335,26 @@ describe('CSS url() running script and framework session names (XSS-160, SESS-11
     expectAllowed(markdown('background: url("/img/bg.png") no-repeat;'));
   });
 });
+
+describe('Script tags behind a NUL or percent sign, and UTF-7 markup (XSS-100, XSS-149)', () => {
+  it.each([
+    [
+      'a NUL after the angle bracket',
+      post('application/x-www-form-urlencoded', 'user=%3C%00script%3Ealert(1)%3C%00%2Fscript%3E'),
+    ],
+    ['a percent sign after the angle bracket', get('/s?name=%3C%25script%3Ealert(1)%3C%25%2Fscript%3E')],
+  ])('blocks %s at sensitivity 70', (_name, req) => {
+    expectBlocked(req, 'XSS-100');
+  });
+
+  it('challenges harmless markup spelt in UTF-7 at sensitivity 70', () => {
+    expectDetected(post('application/x-www-form-urlencoded', 'host=%2BADw-p%2BAD4-Welcome%2BADw-/p%2BAD4-'), 'XSS-149');
+  });
+
+  it.each([
+    ['a phone number with a plus', get('/contact?phone=%2B44%20207%20946%200000')],
+    ['a percentage in prose', markdown('Coverage went up 5% after the <b>refactor</b>.')],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});

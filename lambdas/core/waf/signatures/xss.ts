@@ -38,8 +38,9 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description: 'Script element',
     view: 'text',
     anyOf: ['<'],
-    // A namespace prefix (`<x:script>`) still makes a script element in an XHTML document.
-    pattern: /<\/? ?(?:[a-z]{1,10} ?: ?)?script\b[^<]{0,200}?(?:>|$)|<script[\s/]/,
+    // A namespace prefix (`<x:script>`) still makes a script element in an XHTML document; a NUL or `%`
+    // after `<` (`<%00script>`, `<%script>`) was skipped by old parsers and fools filters.
+    pattern: /<[ \x00%]{0,2}\/?[ \x00]?(?:[a-z]{1,10} ?: ?)?script\b[^<]{0,200}?(?:>|$)|<script[\s/]/,
   }),
   regexSignature({
     id: 'XSS-110',
@@ -299,6 +300,18 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['[]'],
     pattern: /!\+\[\]|\(!!?\[\] ?\+ ?\[\]\)|\+!!\[\]/,
+  }),
+  regexSignature({
+    id: 'XSS-149',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description: 'Angle brackets smuggled in UTF-7 (`+ADw-`, `+AD4-`), whatever markup they spell',
+    view: 'raw',
+    anyOf: ['+ad', '%2bad'],
+    // Raw, because decoding turns the UTF-7 into plain angle brackets that prove nothing on their own.
+    pattern: /(?:\+|%2b)AD[w4]-/i,
   }),
   regexSignature({
     id: 'XSS-151',
