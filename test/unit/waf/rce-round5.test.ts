@@ -273,3 +273,30 @@ describe('Command probes as whole values (RCE-101, RCE-140, RCE-141, RCE-152)', 
     expectAllowed(json({ note: value }));
   });
 });
+
+describe('Script uploads announced in file-name headers (PHP-160) and + for spaces (RCE-100, RCE-194)', () => {
+  it.each([
+    ['a PHP file in a relative directory with trailing dots', { 'x-file-name': 'up/shell.php.....' }],
+    ['a space after the dot', { 'x-filename': 'photo. php' }],
+    ['a double extension that Apache runs as PHP', { 'x-filename': 'avatar.phar.png' }],
+    ['a PHP session file name', { 'x-filename': 'sess_d8ew88tqmabdcokhumchy8htqm' }],
+  ])('blocks %s at sensitivity 70', (_name, headers) => {
+    expectDetected(get('/upload', headers), 'PHP-160');
+  });
+
+  it('blocks a chained command whose argument follows a plus sign at sensitivity 70', () => {
+    expectDetected(get('/q?host=example.com%3Bc%24%40at%2B%2Fet%24%40c%2Fpas%24%40swd'), 'RCE-100');
+  });
+
+  it('blocks a command assembled from variables that ends in a line break at sensitivity 70', () => {
+    expectDetected(get('/q?exec=c1%3Dc%3Bc2%3Dat%3B%24c1%24c2%0A'), 'RCE-194');
+  });
+
+  it.each([
+    ['a Referer to a PHP page', { referer: 'https://shop.example.com/index.php' }],
+    ['an absolute script path in a header', { 'x-original-path': '/admin/index.php' }],
+    ['an image upload name', { 'x-filename': 'holiday.photo.png' }],
+  ])('allows %s', (_name, headers) => {
+    expectAllowed(get('/upload', headers));
+  });
+});

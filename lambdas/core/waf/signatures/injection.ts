@@ -221,12 +221,23 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     threatType: 'php_injection',
     level: 1,
     severity: 5,
-    description: 'Upload of a server-executable script announced in a file-name header (X-Filename: shell.php)',
+    description:
+      'Upload of a server-executable script or a PHP session file announced in a file-name header (X-Filename: shell.php, x.php.jpg, sess_…)',
     view: 'text',
-    anyOf: ['.php', '.pht', '.phar', '.jsp', '.asp', '.ashx', '.asmx', '.cer', '.cgi', '.shtml'],
+    anyOf: [
+      ...['php', 'pht', 'phar', 'jsp', 'asp', 'ashx', 'asmx', 'cer', 'cgi', 'shtml'].flatMap((ext) => [
+        `.${ext}`,
+        `. ${ext}`,
+      ]),
+      'sess_',
+    ],
     kinds: ['header'],
     matchesPlainWords: true,
-    pattern: /^[^/:?=&]{0,200}\.(?:php\d?|phtml|phar|pht|jspx?|aspx?|ashx|asmx|cer|cgi|shtml)[\s.]{0,40}$/,
+    // A relative directory may precede the name (never `scheme:`, so a Referer never matches); Windows
+    // drops trailing dots and spaces and some servers a space after the dot; Apache runs `x.php.jpg`
+    // as PHP; a `sess_…` name overwrites a PHP session file.
+    pattern:
+      /^(?![/\\])[^:?=&]{0,200}\. {0,3}(?:php\d{0,3}|phps|phpt|phtml|phar|pht|jspx?|aspx?|ashx|asmx|cer|cgi|shtml)(?:[\s.]{0,40}| {0,3}\.(?:jpe?g|png|gif|bmp|webp|ico|txt|pdf) {0,3})$|(?:^|[/\\])sess_[\w,-]{16,128}\s{0,3}$/,
   }),
   regexSignature({
     id: 'JAVA-100',

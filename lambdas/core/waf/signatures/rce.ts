@@ -30,10 +30,11 @@ const COMMAND_LINE_WORDS =
 const BIN_PATH = '(?:/?(?:usr/)?(?:local/)?s?bin/)?';
 
 /**
- * What a shell command is typically given: flags, paths, addresses, redirections, or nothing. A
+ * What a shell command is typically given: flags, paths, addresses, redirections, or nothing, after a
+ * space or a `+` (a space once the value is URL-decoded again). A
  * following ' |' is not enough: markdown tables look exactly like that.
  */
-const SHELL_ARGUMENT = String.raw`(?:$|[;&|\x60)\n<>]| (?:-{1,2}\w|/[\w.~]|~|\.\.?/|\$|\d|[a-z]{2,10}://|[<>;&]|\\\\|%\w|['"]|[\w.-]{1,64}(?:\.[a-z]{2,6}|:\d{1,5}) ?(?:$|[;&|\x60)])))`;
+const SHELL_ARGUMENT = String.raw`(?:$|[;&|\x60)\n<>]|[ +](?:-{1,2}\w|/[\w.~]|~|\.\.?/|\$|\d|[a-z]{2,10}://|[<>;&]|\\\\|%\w|['"]|[\w.-]{1,64}(?:\.[a-z]{2,6}|:\d{1,5}) ?(?:$|[;&|\x60)])))`;
 
 /** cmd built-ins and tools a batch IF runs. */
 const WINDOWS_BATCH_COMMANDS =
@@ -337,7 +338,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     view: 'shell',
     anyOf: [';$', '&$', '|$', '; $', '& $', '| $', '\n$', '${'],
     pattern:
-      /(?:^|[;&|\n]) ?[a-z_]\w{0,20}=[^\s;&|]{0,80} ?(?:(?:;|&&|\n) ?[a-z_]\w{0,20}=[^\s;&|]{0,80} ?){0,20}(?:;|&&|\|\|?|\n) ?\$\{?[a-z_]\w{0,20}\}?(?:\$\{?[a-z_]\w{0,20}\}?){0,20}(?: |$)/,
+      /(?:^|[;&|\n]) ?[a-z_]\w{0,20}=[^\s;&|]{0,80} ?(?:(?:;|&&|\n) ?[a-z_]\w{0,20}=[^\s;&|]{0,80} ?){0,20}(?:;|&&|\|\|?|\n) ?\$\{?[a-z_]\w{0,20}\}?(?:\$\{?[a-z_]\w{0,20}\}?){0,20}(?:[ \n]|$)/,
   }),
   regexSignature({
     id: 'RCE-195',
