@@ -358,3 +358,20 @@ describe('Script tags behind a NUL or percent sign, and UTF-7 markup (XSS-100, X
     expectAllowed(req);
   });
 });
+
+describe('An angle bracket alone, spelt as an entity or escape (XSS-152)', () => {
+  it.each([
+    ['a zero-padded hex entity', get('/s?q=%26%23x000003C')],
+    ['a zero-padded decimal entity in JSON', json({ q: '&#0000060' })],
+    ['a JavaScript escape', json({ q: '\\u003c' })],
+  ])('challenges %s at sensitivity 70', (_name, req) => {
+    expectDetected(req, 'XSS-152');
+  });
+
+  it.each([
+    ['an ampersand entity', json({ q: '&amp;' })],
+    ['escaped markup in a sentence', json({ q: 'use &lt;b&gt; for bold' })],
+  ])('allows %s', (_name, req) => {
+    expectNotFlaggedBy(req, 'XSS-152');
+  });
+});

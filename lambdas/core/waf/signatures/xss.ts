@@ -391,6 +391,21 @@ export const XSS_SIGNATURES: readonly Signature[] = [
       /(?<![\w.$])(?:alert|prompt|confirm|eval|settimeout|setinterval|execscript|msgbox|fetch|atob|import) ?(?:\( ?(?:['"`\d/]|document|window|this|self|top|string|location|[a-z]\)|\))|`)|\bdocument ?\. ?(?:cookie|domain|write(?:ln)? ?\(|location)|\bwindow ?\. ?(?:location|open ?\(|name)|\bstring ?\. ?fromcharcode ?\(|\.innerhtml ?=|\blocation ?\. ?(?:href|hash|search) ?=|\b(?:top|self|parent|frames|globalthis) ?\[ ?['"`]/,
   }),
   regexSignature({
+    id: 'XSS-152',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is only an angle bracket spelt as an entity or escape (`&#x0003C`, `&LT`, `\\u003c`): a probe for which encoding the page reflects unescaped',
+    view: 'raw',
+    anyOf: ['&', '%26', '\\', '%5c'],
+    kinds: ['arg', 'arg-name', 'cookie'],
+    // Raw, because the decoded value is a lone `<`, which a comparison operator in a query builder also is.
+    pattern:
+      /^\s?(?:&|%26)(?:lt|gt|(?:#|%23)(?:0{0,7}6[02]|x0{0,7}3[ce]))(?:;|%3b)?\s?$|^\s?(?:\\|%5c)(?:x3[ce]|u003[ce]|u\{3[ce]\})\s?$/i,
+  }),
+  regexSignature({
     id: 'XSS-160',
     family: 'xss',
     threatType: 'xss',
