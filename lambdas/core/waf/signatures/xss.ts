@@ -310,6 +310,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description: 'Angle brackets smuggled in UTF-7 (`+ADw-`, `+AD4-`), whatever markup they spell',
     view: 'raw',
     anyOf: ['+ad', '%2bad'],
+    kinds: ['arg', 'arg-name', 'cookie', 'body'],
     // Raw, because decoding turns the UTF-7 into plain angle brackets that prove nothing on their own.
     pattern: /(?:\+|%2b)AD[w4]-/i,
   }),
