@@ -32,6 +32,8 @@ const GATED_PAYLOADS = [
   '<meta charset="utf-7">',
   '\u00bcscript\u00bealert(1)\u00bc/script\u00be',
   '(document/**/)["cookie"]',
+  'scriptalert(1)/script',
+  'x";setTimeout(name, 1)//',
   "1' or sleep(5)-- -",
   "1' and ascii(substring((select user()),1,1))>64--",
   '1; drop table users',

@@ -375,3 +375,30 @@ describe('An angle bracket alone, spelt as an entity or escape (XSS-152)', () =>
     expectNotFlaggedBy(req, 'XSS-152');
   });
 });
+
+describe('Stripped script tags, string break-outs, CSS bindings and mhtml: (XSS-153, XSS-154, XSS-160, XSS-121)', () => {
+  it.each([
+    ['a script element with its brackets stripped', get('/s?host=scriptalert(1)/script'), 'XSS-153'],
+    [
+      'a JavaScript string break-out ending in a comment',
+      get('/s?arg=x%22%3BsetTimeout%28name%2C%201%29%2F%2F'),
+      'XSS-154',
+    ],
+  ])('challenges %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+
+  it.each([
+    ['a CSS binding to a URL', json({ view: '<div style="binding: url(x.xml#xss);">' }), 'XSS-160'],
+    ['an mhtml: URL', get('/s?data=mhtml:http://example.org/test.html!xss.html'), 'XSS-121'],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectBlocked(req, ruleId);
+  });
+
+  it.each([
+    ['prose about JavaScript alerts', markdown('A script alert is shown; see the /script folder.')],
+    ['a URL in prose after a call', markdown("Call init('x'); then open https://example.com//")],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});

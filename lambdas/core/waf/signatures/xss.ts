@@ -96,11 +96,13 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     threatType: 'xss',
     level: 1,
     severity: 5,
-    description: 'Executable data: URL (data:text/html, data:image/svg+xml, data:…;base64 in src/href)',
+    description:
+      'Executable data: URL (data:text/html, data:image/svg+xml, data:…;base64 in src/href) or an mhtml: URL',
     view: 'text',
-    anyOf: ['data:'],
+    anyOf: ['data:', 'mhtml:'],
+    // mhtml: made old Internet Explorer render a part of a remote MIME archive in the page's origin.
     pattern:
-      /\bdata: ?(?:text\/html|image\/svg\+xml|application\/(?:x-)?(?:javascript|ecmascript|xhtml\+xml)|text\/(?:javascript|xml))\b/,
+      /\bdata: ?(?:text\/html|image\/svg\+xml|application\/(?:x-)?(?:javascript|ecmascript|xhtml\+xml)|text\/(?:javascript|xml))\b|\bmhtml: ?(?:https?|file|ftp):/,
   }),
   regexSignature({
     id: 'XSS-114',
@@ -407,16 +409,44 @@ export const XSS_SIGNATURES: readonly Signature[] = [
       /^\s?(?:&|%26)(?:lt|gt|(?:#|%23)(?:0{0,7}6[02]|x0{0,7}3[ce]))(?:;|%3b)?\s?$|^\s?(?:\\|%5c)(?:x3[ce]|u003[ce]|u\{3[ce]\})\s?$/i,
   }),
   regexSignature({
+    id: 'XSS-153',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'Script element whose angle brackets a filter stripped (`scriptalert(1)/script`): the payload was sent all the same',
+    view: 'text',
+    anyOf: ['script'],
+    allOf: [['/script', '/ script']],
+    // Glued and called (`scriptalert(`): prose puts a space after "script".
+    pattern: /\bscript(?:(?:alert|prompt|confirm|eval) ?\(|(?:document|window)\.)[^\n]{0,200}?\/ ?script\b/,
+  }),
+  regexSignature({
+    id: 'XSS-154',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'Break-out of a JavaScript string: a quote, `;`, a call and a `//` comment that swallows the rest of the line (`x";setTimeout(name, 1)//`)',
+    view: 'text',
+    anyOf: ['//'],
+    allOf: [[';', ')'], ['(']],
+    kinds: ['arg', 'arg-name', 'cookie', 'header'],
+    pattern: /["'`] ?; ?[a-z_$][\w$.]{0,40} ?\([^()]{0,80}\) ?;? ?\/\/\s?$/,
+  }),
+  regexSignature({
     id: 'XSS-160',
     family: 'xss',
     threatType: 'xss',
     level: 1,
     severity: 5,
-    description: 'CSS that runs script (expression(), -moz-binding, behavior:url(), url(javascript…))',
+    description: 'CSS that runs script (expression(), -moz-binding, binding:url(), behavior:url(), url(javascript…))',
     view: 'text',
     anyOf: ['expression', 'binding', 'behavio', '@import', 'url'],
     pattern:
-      /\bexpression ?\( ?[\w$.]{1,40} ?[(.=]|-moz-binding ?:|\bbehaviou?r ?: ?url ?\(|@import ?['"]? ?(?:javascript|data|https?:)|\burl ?\( ?['"]? ?(?:java|vb)script\b/,
+      /\bexpression ?\( ?[\w$.]{1,40} ?[(.=]|-moz-binding ?:|\bbinding ?: ?url ?\(|\bbehaviou?r ?: ?url ?\(|@import ?['"]? ?(?:javascript|data|https?:)|\burl ?\( ?['"]? ?(?:java|vb)script\b/,
   }),
   regexSignature({
     id: 'XSS-170',
