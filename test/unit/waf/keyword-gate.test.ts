@@ -34,6 +34,7 @@ const GATED_PAYLOADS = [
   '(document/**/)["cookie"]',
   'scriptalert(1)/script',
   'x";setTimeout(name, 1)//',
+  "'';!--\"<XSS>=&{()}",
   "1' or sleep(5)-- -",
   "1' and ascii(substring((select user()),1,1))>64--",
   '1; drop table users',

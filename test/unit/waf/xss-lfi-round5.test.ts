@@ -402,3 +402,13 @@ describe('Stripped script tags, string break-outs, CSS bindings and mhtml: (XSS-
     expectAllowed(req);
   });
 });
+
+describe('The XSS locator string (XSS-155)', () => {
+  it('blocks the locator with any tag name at sensitivity 70', () => {
+    expectBlocked(get(`/s?search=${encodeURIComponent("'';!--\"<probe>=&{()}")}`), 'XSS-155');
+  });
+
+  it('allows an HTML comment and a template literal in code', () => {
+    expectNotFlaggedBy(markdown('<!-- note --> and `${name}` are fine'), 'XSS-155');
+  });
+});

@@ -204,7 +204,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
       'file://',
     ],
     pattern:
-      /\b(?:php:\/\/(?:filter|input|stdin|memory|temp|fd|output)|(?:phar|zip|zlib|compress\.zlib|compress\.bzip2|expect|glob|ogg|rar|ssh2(?:\.\w{1,10})?):\/\/|data:\/\/(?:text\/plain|application)|\bconvert\.(?:iconv\.[\w-]{1,30}\.[\w-]{1,30}|base64-(?:en|de)code|quoted-printable-(?:en|de)code)\b|file:\/\/\/?(?:[a-z]:)?\/?\w)/,
+      /\b(?:php:\/\/(?:filter|input|stdin|memory|temp|fd|output)|(?:phar|zip|zlib|compress\.zlib|compress\.bzip2|expect|glob|ogg|rar|ssh2(?:\.\w{1,10})?):\/\/|data:\/\/(?:text\/plain|application)|\bconvert\.(?:iconv\.[\w-]{0,30}\.[\w-]{1,30}|base64-(?:en|de)code|quoted-printable-(?:en|de)code)\b|file:\/\/\/?(?:[a-z]:)?\/?\w)/,
   }),
   regexSignature({
     id: 'LFI-130',

@@ -420,7 +420,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     anyOf: ['script'],
     allOf: [['/script', '/ script']],
     // Glued and called (`scriptalert(`): prose puts a space after "script".
-    pattern: /\bscript(?:(?:alert|prompt|confirm|eval) ?\(|(?:document|window)\.)[^\n]{0,200}?\/ ?script\b/,
+    pattern: /(?<![a-z])script(?:(?:alert|prompt|confirm|eval) ?\(|(?:document|window)\.)[^\n]{0,200}?\/ ?script\b/,
   }),
   regexSignature({
     id: 'XSS-154',
@@ -435,6 +435,19 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     allOf: [[';', ')'], ['(']],
     kinds: ['arg', 'arg-name', 'cookie', 'header'],
     pattern: /["'`] ?; ?[a-z_$][\w$.]{0,40} ?\([^()]{0,80}\) ?;? ?\/\/\s?$/,
+  }),
+  regexSignature({
+    id: 'XSS-155',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description:
+      "The XSS locator string (`'';!--\"<XSS>=&{()}`): one probe that shows which of its characters a page reflects unescaped",
+    view: 'text',
+    anyOf: ['!--'],
+    allOf: [['&{']],
+    pattern: /!--"<[a-z][\w:-]{0,30}>=&\{/,
   }),
   regexSignature({
     id: 'XSS-160',
