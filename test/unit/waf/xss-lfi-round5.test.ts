@@ -412,3 +412,26 @@ describe('The XSS locator string (XSS-155)', () => {
     expectNotFlaggedBy(markdown('<!-- note --> and `${name}` are fine'), 'XSS-155');
   });
 });
+
+describe('Documentation that used to be flagged (XSS-150, XSS-130, LFI-120)', () => {
+  it.each([
+    ['an inline-code mention of import', markdown('an `import` of a package that was never added can fail')],
+    ['a meta tag declaring the content type', markdown('looks at <meta http-equiv=content-type ...> first')],
+    ['a file URL to a tarball in prose', markdown('(eg `file:///opt/storage/example-1.3.0.tgz`)')],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+
+  it.each([
+    ['a tagged template call of alert', get('/s?q=alert`1`'), 'XSS-150'],
+    [
+      'a meta refresh to a script URL',
+      json({ q: '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">' }),
+      'XSS-130',
+    ],
+    ['a file URL as a parameter value', get('/s?x=url:file://foo.bar'), 'LFI-120'],
+    ['a file URL to a system file inside text', json({ q: 'see file:///etc/passwd now' }), 'LFI-120'],
+  ])('flags %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+});

@@ -186,7 +186,8 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     // `convert.iconv.ibm278.ibm861` (a php://filter chain link on its own) is made of words and dots.
     matchesPlainWords: true,
-    description: 'PHP or archive stream wrapper used for file inclusion (php://filter, phar://, zip://, expect://)',
+    description:
+      'PHP or archive stream wrapper used for file inclusion (php://filter, phar://, zip://, expect://), a file:// URL as the value or to a system directory',
     view: 'text',
     anyOf: [
       'php://',
@@ -204,7 +205,7 @@ export const LFI_SIGNATURES: readonly Signature[] = [
       'file://',
     ],
     pattern:
-      /\b(?:php:\/\/(?:filter|input|stdin|memory|temp|fd|output)|(?:phar|zip|zlib|compress\.zlib|compress\.bzip2|expect|glob|ogg|rar|ssh2(?:\.\w{1,10})?):\/\/|data:\/\/(?:text\/plain|application)|\bconvert\.(?:iconv\.[\w-]{0,30}\.[\w-]{1,30}|base64-(?:en|de)code|quoted-printable-(?:en|de)code)\b|file:\/\/\/?(?:[a-z]:)?\/?\w)/,
+      /\b(?:php:\/\/(?:filter|input|stdin|memory|temp|fd|output)|(?:phar|zip|zlib|compress\.zlib|compress\.bzip2|expect|glob|ogg|rar|ssh2(?:\.\w{1,10})?):\/\/|data:\/\/(?:text\/plain|application)|\bconvert\.(?:iconv\.[\w-]{0,30}\.[\w-]{1,30}|base64-(?:en|de)code|quoted-printable-(?:en|de)code)\b|^\s?(?:url:)?file:\/\/\/?(?:[a-z]:)?\/?\w|file:\/\/(?:localhost)?\/{0,2}(?:[a-z]:)?\/?(?:etc|proc|sys|dev|root|home|var|windows|winnt|boot\.ini|inetpub)\b)/,
   }),
   regexSignature({
     id: 'LFI-130',

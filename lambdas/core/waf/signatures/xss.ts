@@ -178,11 +178,11 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     level: 1,
     severity: 5,
     description:
-      'Embedding or framing element pointing at a script or URL (<iframe src>, <object data>, <embed>, <base href>, <meta http-equiv=refresh>)',
+      'Embedding or framing element pointing at a script or URL (<iframe src>, <object data>, <embed>, <base href>), or a meta tag that redirects or sets a cookie (<meta http-equiv=refresh>; not http-equiv=content-type)',
     view: 'text',
     anyOf: ['<'],
     pattern:
-      /<(?:[a-z]{0,10}:)?(?:iframe|frame|object|embed|applet|base|meta|link|form|isindex|xss|import|svg|math|animate|set|handler|listener|xml|span|div|label|vmlframe)\b[^>]{0,300}?\b(?:src|srcdoc|data|code|codebase|href|xlink:href|action|formaction|http-equiv|content|rel|values|to|from|attributename|onload|ev:event|datasrc|dataformatas|datafld)\b[\s/]{0,4}=/,
+      /<(?:[a-z]{0,10}:)?(?:iframe|frame|object|embed|applet|base|link|form|isindex|xss|import|svg|math|animate|set|handler|listener|xml|span|div|label|vmlframe)\b[^>]{0,300}?\b(?:src|srcdoc|data|code|codebase|href|xlink:href|action|formaction|http-equiv|content|rel|values|to|from|attributename|onload|ev:event|datasrc|dataformatas|datafld)\b[\s/]{0,4}=|<meta\b[^>]{0,300}?\b(?:http-equiv ?= ?["'`]? ?(?:refresh|set-cookie|link)|content ?= ?["'`]? ?[^"'`>]{0,60}\burl ?=)/,
   }),
   regexSignature({
     id: 'XSS-131',
@@ -391,7 +391,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     ],
     allOf: [['(', '`', '.', '[']],
     pattern:
-      /(?<![\w.$])(?:alert|prompt|confirm|eval|settimeout|setinterval|execscript|msgbox|fetch|atob|import) ?(?:\( ?(?:['"`\d/]|document|window|this|self|top|string|location|[a-z]\)|\))|`)|\bdocument ?\. ?(?:cookie|domain|write(?:ln)? ?\(|location)|\bwindow ?\. ?(?:location|open ?\(|name)|\bstring ?\. ?fromcharcode ?\(|\.innerhtml ?=|\blocation ?\. ?(?:href|hash|search) ?=|\b(?:top|self|parent|frames|globalthis) ?\[ ?['"`]/,
+      /(?<![\w.$`])(?:alert|prompt|confirm|eval|settimeout|setinterval|execscript|msgbox|fetch|atob|import) ?(?:\( ?(?:['"`\d/]|document|window|this|self|top|string|location|[a-z]\)|\))|`)|\bdocument ?\. ?(?:cookie|domain|write(?:ln)? ?\(|location)|\bwindow ?\. ?(?:location|open ?\(|name)|\bstring ?\. ?fromcharcode ?\(|\.innerhtml ?=|\blocation ?\. ?(?:href|hash|search) ?=|\b(?:top|self|parent|frames|globalthis) ?\[ ?['"`]/,
   }),
   regexSignature({
     id: 'XSS-152',
