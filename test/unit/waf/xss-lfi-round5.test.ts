@@ -435,3 +435,23 @@ describe('Documentation that used to be flagged (XSS-150, XSS-130, LFI-120)', ()
     expectDetected(req, ruleId);
   });
 });
+
+describe('Repeated traversal in documentation text (LFI-100)', () => {
+  it.each([
+    ['a parameter climbing two levels', get('/download?file=../../secret.txt')],
+    ['a long filler before two levels', get(`/download?file=${'a'.repeat(1000)}/../../x`)],
+    ['four levels inside text', json({ body: 'try ../../../../x now' })],
+  ])('blocks %s at sensitivity 70', (_name, req) => {
+    expectBlocked(req, 'LFI-100');
+  });
+
+  it.each([
+    [
+      'an install from a sibling folder in a code sample',
+      markdown('```bash\nnpm install ../../other-package --install-links\n```'),
+    ],
+    ['a cd up three levels in prose', markdown('instead of typing\n"cd ../../.." redundantly')],
+  ])('allows %s', (_name, req) => {
+    expectNotFlaggedBy(req, 'LFI-100');
+  });
+});

@@ -32,7 +32,10 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     description: 'Repeated directory traversal (../../)',
     view: 'path',
     anyOf: ['..'],
-    pattern: /(?:^|[/=;:\s])\.{2,8}[/;](?:[^/]{0,64}\/)?\.{2,8}(?:[/;]|$)/,
+    // In text with whitespace (documentation, code samples: `npm install ../../pkg`, `cd ../../..`) two or
+    // three levels are ordinary relative paths; there it takes four.
+    pattern:
+      /^[^\s]{0,4096}?(?:^|[/=;:])\.{2,8}[/;](?:[^/\s]{0,64}\/)?\.{2,8}(?:[/;]|$)|(?:^|[/=;:\s])(?:\.{2,8}[/;]){3}\.{2,8}(?:[/;]|$)/,
   }),
   regexSignature({
     id: 'LFI-101',
@@ -92,7 +95,8 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     anyOf: ['..'],
     // Windows drops trailing dots from a segment and Tomcat drops `;params`, so both still reach the parent
     // directory; `.../` alone stays out (documentation writes it as an ellipsis: `node_modules/.../baz`).
-    pattern: /(?:^|[/=:;])\.{4,4096}(?:[/;]|$)|(?:\.{2,8}[^\w.\s]{1,3}){3}|(?:^|\/)\.\.;[^/\s]{0,30}\//,
+    pattern:
+      /(?:^|[/=:;])\.{4,4096}(?:[/;]|$)|(?:\.{2,8}(?=[^\w.\s]{0,2}[^\w.\s/])[^\w.\s]{1,3}){3}|(?:^|\/)\.\.;[^/\s]{0,30}\//,
   }),
   regexSignature({
     id: 'LFI-106',
