@@ -1,5 +1,6 @@
 import { type EdgeRequest, safeDecode, splitQuery } from '../edge-request.ts';
 import type { InputKind } from './types.ts';
+import { looksLikeXml, xmlValues } from './xml-values.ts';
 
 /** Bytes of a body that are inspected; the rest is ignored (documented in docs/WAF.md). */
 export const MAX_INSPECTED_BODY_BYTES = 64 * 1024;
@@ -152,6 +153,22 @@ function collectMultipart(collector: InputCollector, text: string, contentType: 
   }
 }
 
+function isXmlType(type: string): boolean {
+  return type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml');
+}
+
+/**
+ * An XML body gives the application its attribute values and text, entity references resolved, so
+ * those are inspected as values; the raw document is inspected too (DOCTYPE / ENTITY declarations,
+ * markup injected as a whole).
+ */
+function collectXml(collector: InputCollector, text: string): void {
+  for (const { name, value } of xmlValues(text, MAX_INPUTS)) {
+    collector.add('arg', `body.xml:${name.slice(0, MAX_LOCATION_NAME)}`, value, false);
+  }
+  collector.add('body', 'body', text, false);
+}
+
 const FORM_SHAPE = /^[^\s=&]{1,256}=/;
 const ENCODED_FORM_SHAPE = /^[\w.[\]-]{1,64}%3d/i;
 const URL_ENCODED_SHAPE = /%[0-9a-f]{2}/i;
@@ -170,6 +187,8 @@ function collectBody(collector: InputCollector, req: EdgeRequest): void {
     collector.addPairs('body.form', splitQuery(text));
   } else if (type === 'multipart/form-data') {
     collectMultipart(collector, text, contentType ?? '');
+  } else if (isXmlType(type) || (type === '' && looksLikeXml(text))) {
+    collectXml(collector, text);
   } else {
     // No or unknown content type: servers differ in how they parse it, so inspect both readings.
     if (type === '' && FORM_SHAPE.test(text)) collector.addPairs('body.form', splitQuery(text));

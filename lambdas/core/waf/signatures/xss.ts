@@ -28,6 +28,29 @@ const JS_GAP = String.raw`(?:\s|\/\*[^*]{0,60}\*\/)`;
 
 const JS_EXECUTION = String.raw`(?:[\w$.\[\]'"]{1,80} ?(?:\(|\x60|=)|\/\/|[\[{('"\x60])`;
 
+/**
+ * `"><img src=`, `--><svg`, `</title><script`: input that ends the attribute, comment or raw-text
+ * element it was placed in and opens new markup. Global only for `breaksOutIntoMarkup`'s scan.
+ */
+const BREAK_OUT =
+  /(?:(["'`] ?\/? ?|--)|<\/(?:title|textarea|style|noscript|xmp|iframe|template) ?)> ?<\/? ?(?:script|img|svg|iframe|body|a|div|input|details|video|audio|style|marquee|object|embed|math|xss|image|frameset|frame|form|button|select|textarea|meta|link|base|isindex|table|td|p|b|h1|title)\b[^>]{0,200}?(?:[\s/]on[a-z]{3,40} ?=|src ?=|href ?=|>|$)/g;
+
+/**
+ * A quote or `--` before `>` breaks out only when no tag or comment of the value's own is open there:
+ * `<a href="x"><img src=…>` and `<!-- banner --><img …>` are a document's ordinary markup (READMEs,
+ * rich-text bodies), while `"><img src=…` must have been written to close markup outside the value.
+ */
+function breaksOutIntoMarkup(view: string): boolean {
+  if (!view.includes('>')) return false;
+  BREAK_OUT.lastIndex = 0;
+  for (let m = BREAK_OUT.exec(view); m !== null; m = BREAK_OUT.exec(view)) {
+    const closesOwnTag = m[1] !== undefined && view.lastIndexOf('<', m.index) > view.lastIndexOf('>', m.index);
+    if (!closesOwnTag) return true;
+    BREAK_OUT.lastIndex = m.index + 1;
+  }
+  return false;
+}
+
 export const XSS_SIGNATURES: readonly Signature[] = [
   regexSignature({
     id: 'XSS-100',
@@ -197,7 +220,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     pattern:
       /<(?:[a-z]{0,10}:)?(?:iframe|frameset|object|embed|applet|xss|svg|math|isindex|bgsound|layer|ilayer|vmlframe|marquee)\b/,
   }),
-  regexSignature({
+  {
     id: 'XSS-140',
     family: 'xss',
     threatType: 'xss',
@@ -206,9 +229,8 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description: 'Break-out from an attribute or element into new markup ("><tag, </title><tag)',
     view: 'text',
     anyOf: ['>'],
-    pattern:
-      /(?:["'`] ?\/? ?|--|<\/(?:title|textarea|style|noscript|xmp|iframe|template) ?)> ?<\/? ?(?:script|img|svg|iframe|body|a|div|input|details|video|audio|style|marquee|object|embed|math|xss|image|frameset|frame|form|button|select|textarea|meta|link|base|isindex|table|td|p|b|h1|title)\b[^>]{0,200}?(?:[\s/]on[a-z]{3,40} ?=|src ?=|href ?=|>|$)/,
-  }),
+    test: breaksOutIntoMarkup,
+  },
   regexSignature({
     id: 'XSS-143',
     family: 'xss',
