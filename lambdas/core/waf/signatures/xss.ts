@@ -412,8 +412,9 @@ export const XSS_SIGNATURES: readonly Signature[] = [
       'globalthis',
     ],
     allOf: [['(', '`', '.', '[']],
+    // A tagged template (alert`1`) runs the sink; `import` cannot be one, and "`cdk import`" is prose.
     pattern:
-      /(?<![\w.$`])(?:alert|prompt|confirm|eval|settimeout|setinterval|execscript|msgbox|fetch|atob|import) ?(?:\( ?(?:['"`\d/]|document|window|this|self|top|string|location|[a-z]\)|\))|`)|\bdocument ?\. ?(?:cookie|domain|write(?:ln)? ?\(|location)|\bwindow ?\. ?(?:location|open ?\(|name)|\bstring ?\. ?fromcharcode ?\(|\.innerhtml ?=|\blocation ?\. ?(?:href|hash|search) ?=|\b(?:top|self|parent|frames|globalthis) ?\[ ?['"`]/,
+      /(?<![\w.$`])(?:alert|prompt|confirm|eval|settimeout|setinterval|execscript|msgbox|fetch|atob|import(?! ?`)) ?(?:\( ?(?:['"`\d/]|document|window|this|self|top|string|location|[a-z]\)|\))|`)|\bdocument ?\. ?(?:cookie|domain|write(?:ln)? ?\(|location)|\bwindow ?\. ?(?:location|open ?\(|name)|\bstring ?\. ?fromcharcode ?\(|\.innerhtml ?=|\blocation ?\. ?(?:href|hash|search) ?=|\b(?:top|self|parent|frames|globalthis) ?\[ ?['"`]/,
   }),
   regexSignature({
     id: 'XSS-152',
