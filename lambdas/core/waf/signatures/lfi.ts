@@ -22,6 +22,31 @@ const CREDENTIAL_FILE_NAMES = String.raw`(?:\.(?:htaccess|htpasswd|passwd|rhosts
 
 const SENSITIVE_FILES = String.raw`(?:etc/(?:passwd|shadow|group|gshadow|hosts|hostname|issue|motd|fstab|crontab|sudoers|profile|bashrc|resolv\.conf|security/|ssh/|mysql/|apache2?/|httpd/|nginx/|php\d?/|init\.d/|master\.passwd|pwd\.db|spwd\.db|inetd\.conf|exports|network)|proc/(?:self|\d{1,7})/(?:environ|cmdline|fd|maps|status|exe|cwd|root|mem|stat)|proc/(?:version|cpuinfo|meminfo|mounts|net/)|var/log/|var/mail/|var/spool/|var/lib/(?:mysql|php)|root/|home/[\w.-]{1,32}/\.|boot\.ini|win\.ini|system\.ini|windows/(?:system32|system|win\.ini|repair|panther|debug|iis\d?\.log)|winnt/|inetpub/|(?:^|/)\.(?:htaccess|htpasswd|bash_history|bashrc|profile|ssh/|git/|svn/|env\b|aws/|docker|npmrc|netrc|mysql_history)|wp-config\.php|web\.config|web-inf/|meta-inf/|localstart\.asp|config\.(?:php|inc|ini)|php\.ini|my\.(?:cnf|ini)|httpd\.conf|id_rsa|id_dsa|authorized_keys|known_hosts|sam$|system32/config|(?:apache2?|httpd|nginx|logs?)/(?:logs/)?(?:access|error)[._-]?log|(?:access|error)_log\b)`;
 
+/**
+ * Host names that resolve to the machine itself or to the container / cluster network: loopback names
+ * (`localhost4.localdomain4`, `ip6-loopback`), Docker and Podman host aliases, Kubernetes service
+ * names, and public names that resolve to 127.0.0.1 (`localtest.me`, `lvh.me`, `127.0.0.1.nip.io`).
+ */
+const LOCAL_HOST_NAMES = String.raw`(?:localhost\d?(?:\.localdomain\d?)?|ipv?6-(?:localhost|loopback|allnodes|allrouters)|[\w-]{1,40}(?:\.[\w-]{1,40}){0,4}\.(?:docker\.internal|containers\.internal|localdomain\d?|svc(?:\.cluster\.local)?|cluster\.local)|(?:[\w-]{1,30}\.){0,3}(?:localtest\.me|lvh\.me|vcap\.me)|(?:\d{1,3}[.-]){3}\d{1,3}\.(?:nip|sslip|xip)\.io)(?![\w-])`;
+
+/**
+ * An IPv4 address as one number or up to four parts, each decimal, octal (leading 0) or hex (0x); the
+ * parts may be separated by the ideographic full stop IDNA reads as a dot (`169。254。169。254`).
+ */
+const NUMERIC_HOST = String.raw`(?:0x[0-9a-f]{1,16}|\d{1,12})(?:[.\u3002](?:0x[0-9a-f]{1,8}|\d{1,12})){0,3}\.?`;
+
+/**
+ * The unambiguous numeric spellings: one decimal number of 8 to 12 digits (a 32-bit address in decimal
+ * or octal), eight hex digits, or four parts each decimal, octal or hex (`0251.0376.0251.0376`).
+ */
+const DWORD_OR_QUAD_HOST = String.raw`(?:\d{8,12}|0x[0-9a-f]{8}|(?:0x[0-9a-f]{1,2}|\d{1,4})(?:[.\u3002](?:0x[0-9a-f]{1,2}|\d{1,4})){3})\.?`;
+
+/** Internal destinations other than the raw IPv4 spellings. */
+const INTERNAL_NAME = String.raw`(?:\[[0-9a-f:.]{2,45}(?:%[\w.-]{1,20})?\]|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|localhost\d?\b[\w.]{0,30}|${LOCAL_HOST_NAMES}|[\w.-]{0,60}\.(?:internal|localdomain\d?|svc\.cluster\.local)|metadata\.google\.internal|metadata\.packet\.net|instance-data)`;
+
+/** Internal destinations: a numeric or IPv6 address (with a zone id), a local name, a metadata service. */
+const INTERNAL_HOST = String.raw`(?:${NUMERIC_HOST}|${INTERNAL_NAME})`;
+
 export const LFI_SIGNATURES: readonly Signature[] = [
   regexSignature({
     id: 'LFI-100',
@@ -296,12 +321,43 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     level: 1,
     severity: 5,
     description:
-      'Parameter value is a URL to a raw (decimal, octal or hex) IP address, an IPv6 address with or without brackets, a loopback name or cloud metadata service',
+      'Parameter value is a URL to a raw (decimal, octal or hex) IP address, an IPv6 address with or without brackets or zone id, a loopback or container-internal name or a cloud metadata service; `http:host` without slashes too',
     view: 'text',
-    anyOf: ['://'],
+    anyOf: ['://', 'http:', 'https:', 'ftp:', 'ws:', 'wss:'],
     kinds: ['arg', 'arg-name', 'cookie'],
-    pattern:
-      /^\s?[a-z][\w+.-]{1,15}:\/\/(?:[^/@\s]{0,64}@)?(?:(?:0x[0-9a-f]{1,16}|\d{1,10})(?:\.(?:0x[0-9a-f]{1,8}|\d{1,10})){0,3}|\[[0-9a-f:.]{2,45}\]|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7}|localhost\d?\b[\w.]{0,30}|ip6-\w{1,20}|[\w.-]{0,60}\.(?:internal|localdomain\d?|svc\.cluster\.local)|metadata\.google\.internal|instance-data)(?::\d{1,5})?(?:[/?#\s]|$)/,
+    // WHATWG URL parsers read `http:host` and `http:/host` as `http://host` for the special schemes.
+    pattern: new RegExp(
+      String.raw`^\s?(?:[a-z][\w+.-]{1,15}:\/\/(?:[^/@\s]{0,64}@)?${INTERNAL_HOST}|(?:https?|ftps?|wss?):\/?(?:[^/@\s]{0,64}@)?(?:${DWORD_OR_QUAD_HOST}|${INTERNAL_NAME}))(?::\d{1,5})?(?:[/?#\s\\]|$)`,
+    ),
+  }),
+  regexSignature({
+    id: 'RFI-150',
+    family: 'lfi',
+    threatType: 'remote_file_inclusion',
+    level: 2,
+    severity: 5,
+    description:
+      'Parameter value that starts with a loopback, container-internal or loopback-resolving host name and a path, without a scheme (`localhost/`, `host.docker.internal/`, `lvh.me/`)',
+    view: 'text',
+    anyOf: ['localhost', 'ip6-', 'ipv6-', 'internal', 'localdomain', 'cluster.local', 'localtest.me', 'lvh.me'],
+    kinds: ['arg', 'arg-name', 'cookie'],
+    matchesPlainWords: true,
+    pattern: new RegExp(String.raw`^\s?(?:\/\/)?${LOCAL_HOST_NAMES}(?::\d{1,5})?\/`),
+  }),
+  regexSignature({
+    id: 'RFI-151',
+    family: 'lfi',
+    threatType: 'remote_file_inclusion',
+    level: 1,
+    severity: 5,
+    description:
+      'URL anywhere in an input whose host is an IPv4 address spelt unusually: one decimal, octal or hex number (`http://2852039166/`), hex or zero-padded octets, fewer than four parts',
+    view: 'text',
+    anyOf: ['http:', 'https:', 'ftp:', 'gopher:', 'dict:', 'ldap:', 'rtmp:', 'tftp:'],
+    // A dotted quad of plain decimal octets is how addresses are ordinarily written and stays allowed.
+    pattern: new RegExp(
+      String.raw`(?:^|[^\w.+-])(?:https?|ftps?|gopher|dict|ldaps?|rtmp|tftp):\/{0,2}(?:[^/@\s]{0,64}@)?(?!(?:(?:[1-9]\d{0,2}|0)\.){3}(?:[1-9]\d{0,2}|0)(?![\w.]))${DWORD_OR_QUAD_HOST}(?::\d{1,5})?(?:[/?#\s"'<>\\]|$)`,
+    ),
   }),
   regexSignature({
     id: 'RFI-140',
@@ -317,6 +373,21 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     // A validator reads the host before `%2f`; the fetching client decodes it and reads the host after `@`.
     pattern:
       /^\s?[a-z][\w+.-]{1,15}:\/\/[^/@\s?#]{1,100}%2f[^/\s?#]{0,100}@|^\s?jar:(?:https?|ftps?|file):|\blocal_file:\/\//i,
+  }),
+  regexSignature({
+    id: 'RFI-141',
+    family: 'lfi',
+    threatType: 'remote_file_inclusion',
+    level: 1,
+    severity: 5,
+    description:
+      'URL whose authority hides a second host: a space or `#` before an `@` (`http://a.com:80 &@10.0.0.1/`, `http://a.com#@b/`), or a host spelt as backslash-escaped characters (`http://\\l\\o\\c…`)',
+    view: 'text',
+    anyOf: ['://'],
+    kinds: ['arg', 'arg-name', 'cookie'],
+    // A validator stops the host at the space or `#`; a lenient client reads userinfo up to the `@`.
+    pattern:
+      /^\s?[a-z][\w+.-]{1,15}:\/\/[^/@\s#]{1,100}[\s#][^/]{0,100}@|^\s?[a-z][\w+.-]{1,15}:\/\/(?:\\{1,2}[\w.-]){4}/,
   }),
   regexSignature({
     id: 'RFI-110',
@@ -339,8 +410,10 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Gopher, dict or cloud-metadata URL anywhere in the input (SSRF)',
     view: 'text',
-    anyOf: ['gopher://', 'dict://', '169.254', 'metadata', '100.100'],
-    pattern: /\b(?:gopher|dict):\/\/|\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b/,
+    anyOf: ['gopher://', 'dict://', '169.254', 'metadata', '100.100', 'fd00:ec2'],
+    // Also the ECS task endpoint, AWS's IPv6 IMDS and the Equinix Metal / Tencent metadata names.
+    pattern:
+      /\b(?:gopher|dict):\/\/|\b169\.254\.169\.254\b|\b169\.254\.170\.2\b|\bfd00:ec2::254\b|\bmetadata\.(?:google\.internal|packet\.net|platformequinix\.com|tencentyun\.com)\b|\b100\.100\.100\.200\b/,
   }),
   regexSignature({
     id: 'RFI-130',

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { EdgeRequest } from '../../../lambdas/core/edge-request.ts';
+import { inspectRequest } from '../../../lambdas/core/waf/index.ts';
+import { get, json, post, waf } from './helpers.ts';
+
+const balanced = waf();
+
+function expectDetected(req: EdgeRequest, ruleId: string): void {
+  // Act
+  const decision = inspectRequest(balanced, req);
+  // Assess
+  expect(decision.action).not.toBe('allow');
+  expect(decision.ruleIds).toContain(ruleId);
+}
+
+function expectAllowed(req: EdgeRequest): void {
+  // Act
+  const decision = inspectRequest(balanced, req);
+  // Assess
+  expect(decision.ruleIds).toEqual([]);
+  expect(decision.action).toBe('allow');
+}
+
+const xml = (inner: string) => post('application/xml', `<?xml version="1.0"?><doc>${inner}</doc>`);
+const q = (value: string) => get(`/fetch?url=${encodeURIComponent(value)}`);
+
+describe('SSRF to internal hosts (RFI-100, RFI-141, RFI-150, RFI-151)', () => {
+  it.each([
+    ['an octal dword behind an unusual scheme', 'rtmp://017700000001', 'RFI-100'],
+    ['an IPv6 link-local address with a zone id', 'http://[fe80::1%eth0]/', 'RFI-100'],
+    ['http: without slashes and a decimal dword', 'http:2852039166', 'RFI-100'],
+    ['http: without slashes and zero-padded octal octets', 'http:0251.0376.0251.0376', 'RFI-100'],
+    ['http: without slashes and a loopback quad', 'http:127.0.0.1', 'RFI-100'],
+    ['ideographic full stops between the octets', 'http://169\u3002254\u3002169\u3002254/', 'RFI-100'],
+    ['a Kubernetes service name', 'http://redis.default.svc.cluster.local:6379/', 'RFI-100'],
+    ['a space before the @ that hides the real host', 'http://example.com:80 &@127.0.0.1:22/', 'RFI-141'],
+    ['a # before the @ that hides the real host', 'http://example.com#@10.0.0.5/', 'RFI-141'],
+    ['a host spelt with escaped characters', 'http://\\l\\o\\c\\a\\l\\h\\o\\s\\t/', 'RFI-141'],
+    ['a bare loopback name with a path', 'localhost4.localdomain4/admin', 'RFI-150'],
+    ['the Docker host alias with a path', 'host.docker.internal/', 'RFI-150'],
+    ['a public name that resolves to 127.0.0.1', 'lvh.me:8080/', 'RFI-150'],
+  ])('blocks %s at sensitivity 70', (_name, value, ruleId) => {
+    // Prepare
+    const req = q(value);
+    // Act + Assess
+    expectDetected(req, ruleId);
+  });
+
+  it('blocks a dword URL inside an XML body at sensitivity 70', () => {
+    // Prepare
+    const req = xml('<target>http://2852039166/latest</target>');
+    // Act + Assess
+    expectDetected(req, 'RFI-151');
+  });
+
+  it('blocks the ECS task metadata endpoint anywhere at sensitivity 70', () => {
+    // Prepare
+    const req = json({ webhook: 'see http://169.254.170.2/v2/credentials' });
+    // Act + Assess
+    expectDetected(req, 'RFI-120');
+  });
+
+  it.each([
+    ['an ordinary dotted-quad URL in prose', json({ body: 'The server listens on http://10.0.0.1:8080/ by default.' })],
+    ['a port after http: in prose', json({ body: 'Set the proxy to http:8080 for local testing.' })],
+    ['a short hex colour after http:', get('/fetch?url=http%3A0xABCDEF')],
+    ['the word localhost in a sentence', json({ body: 'Open localhost/ in your browser to see the page.' })],
+    ['a host name ending in a service-like word', get('/fetch?url=https%3A%2F%2Fexample.com%2Fsvc%2F')],
+    ['a URL with an @ in its path', get('/fetch?url=https%3A%2F%2Fexample.com%2Fusers%2F%40me')],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});
