@@ -91,24 +91,21 @@ const DEFAULT_RESOURCES = [
   'snoop\\.jsp',
   'tomcat-docs\\/',
   'host-manager\\/',
-  // WebLogic internals and its MedRec sample application.
+  // WebLogic internals. (Sample-application routes with everyday names — MedRec's /patient/login.do,
+  // JRun's /travelnet/ — are left out: a real application may well use them.)
   'bea_wls_internal',
   'wl_management',
   '(?:filerealm|weblogic)\\.properties',
   'portalappadmin\\/',
-  'patient\\/(?:login|register)\\.do',
-  'physician\\/login\\.do',
   // The Vite development server's file-system and module routes (arbitrary file read, CVE-2025-30208).
   '@fs\\/',
   '@id\\/__x00__',
   // Macromedia JRun sample applications.
   'compass\\/logon\\.jsp',
-  'travelnet\\/',
   'techniques\\/servlets\\/',
   'flash\\/java\\/javabean\\/',
   'ws-client\\/loancalculation\\.jsp',
   'smarticketapp\\/',
-  'worldmusic\\/action',
   'jstl-war\\/',
   'jrunscripts',
 ]
