@@ -81,7 +81,7 @@ describe('WAF scanners: default, sample and administration resources', () => {
     ['the WebLogic examples', '/examplesWebApp/SessionServlet'],
     ['a WebLogic internal servlet', '/bea_wls_internal/getior'],
     ['a sample servlet', '/servlet/SnoopServlet'],
-    ['a JRun sample application', '/travelnet/home.jsp'],
+    ['a JRun sample application', '/compass/logon.jsp'],
     ["the Vite dev server's file-system route", '/@fs/etc/passwd'],
   ])('blocks a probe for %s at sensitivity 70 (%s)', (_name, path) => {
     // Act
@@ -96,6 +96,8 @@ describe('WAF scanners: default, sample and administration resources', () => {
     ['a user database on Domino', '/apps/orders.nsf'],
     ['an application servlet', '/servlet/OrderServlet'],
     ['a private profile route', '/users/me/private/'],
+    ['an application route named like a sample one', '/patient/login.do'],
+    ['a travel site section', '/travelnet/home.jsp'],
   ])('allows %s (%s)', (_name, path) => {
     // Act
     const { ruleIds } = detected(get(path));
