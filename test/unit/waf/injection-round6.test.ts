@@ -71,3 +71,31 @@ describe('SSRF to internal hosts (RFI-100, RFI-141, RFI-150, RFI-151)', () => {
     expectAllowed(req);
   });
 });
+
+describe('Mail-protocol command injection after a line break (RCE-200)', () => {
+  it.each([
+    ['an SMTP envelope sender', 'to=%0d%0aMAIL%20FROM%3A%3Cattacker%40example.com%3E'],
+    ['an SMTP DATA command', 'subject=%0d%0aDATA'],
+    ['an IMAP tagged command', 'folder=%0d%0aa001%20EXAMINE%20INBOX'],
+    ['an IMAP STORE with an untagged-looking tag', 'folder=%0d%0ad%20store%202%20%2BFLAGS%20%28%5CDeleted%29'],
+    ['a POP3 TOP command', 'msg=%0d%0aTOP%201%202'],
+    ['a POP3 APOP login', 'user=%0d%0aAPOP%20mrose%20c4c9334bac560ecc979e58001b3e22fb'],
+  ])('blocks %s at sensitivity 70', (_name, query) => {
+    // Prepare
+    const req = get(`/mail?${query}`);
+    // Act + Assess
+    expectDetected(req, 'RCE-200');
+  });
+
+  it.each([
+    ['prose that says mail from', 'text=We%20finally%20received%20this%20mail%20from%3A%3Ctest%40example.org%3E'],
+    ['a quoted SMTP transcript', 'text=S%3A%20220%20foo.com%20Ready%0AC%3A%20EHLO%20bar.com%0AS%3A%20250%20OK'],
+    [
+      'a message opening with a line break and a sentence',
+      'text=%0aLet%27s%20go%20to%20the%20store%20%28sale%20time%21%29',
+    ],
+    ['a list of things after a line break', 'text=%0aThis%20is%20a%20way%20to%20list%203%20things'],
+  ])('allows %s', (_name, query) => {
+    expectAllowed(get(`/mail?${query}`));
+  });
+});

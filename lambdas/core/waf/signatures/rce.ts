@@ -50,6 +50,13 @@ const GLOB_SEGMENT = String.raw`(?=[\w?*[\]]{0,20}[a-z])[a-z]{0,8}${GLOB_WILDCAR
 const GLOB_SEGMENT_SINGLE = String.raw`(?:[a-z]{0,8}(?:\?|\[[a-z/]{1,6}\])[a-z?*]{0,8}|[a-z]{0,8}\*[a-z][a-z?*]{0,8})`;
 const GLOB_SEGMENT_DOUBLE = String.raw`[a-z]{0,6}[?*][a-z]{0,6}[?*][a-z?*]{0,6}`;
 
+/**
+ * Mail-protocol commands an injected line break hands to an SMTP, IMAP or POP3 session (CRS 932300–932321):
+ * SMTP verbs, IMAP tagged commands (`a001 EXAMINE INBOX`, `d STORE 2 +FLAGS`) and POP3 commands with
+ * the argument shapes the protocols take, each on a line of its own.
+ */
+const MAIL_COMMAND_LINE = String.raw`(?:(?:ehlo|helo) [\w.-]{1,100}|(?:data|quit|rset|noop|starttls|turn)|(?:vrfy|expn) [^\r\n]{1,100}|help(?: [\w.@-]{1,64})?|auth (?:plain|login|cram-md5|digest-md5|xoauth2|ntlm|gssapi|[\w-]{1,20} [a-z0-9+/]{4,200}={0,2})|(?:[a-z]{0,4}\d{1,6}|[a-z]{1,8}(?= (?:uid )?store [\d:,*]{1,20} [+-]?flags)) (?:uid )?(?:login|authenticate|select|examine|create|delete|rename|subscribe|unsubscribe|list|lsub|status|append|check|close|expunge|search|fetch|store|copy|move|capability|noop|logout|starttls|idle|getquotaroot|getquota|setacl|getacl|namespace|id|enable|compress|unselect)\b[^\r\n]{0,200}|(?:retr|dele|list|uidl) \d{1,6}|top \d{1,6} \d{1,6}|apop [\w.@-]{1,64} [0-9a-f]{32}|(?:user|pass) [^\s]{1,64}|stat|capa|stls|uidl|list)[ \t]{0,3}(?:\r?\n|$)`;
+
 export const RCE_SIGNATURES: readonly Signature[] = [
   regexSignature({
     id: 'RCE-100',
@@ -403,5 +410,21 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     anyOf: ['alias ', '{', '<(', '>(', '$['],
     pattern:
       /(?:^|[;&|]) ?alias (?:[-+]\w{1,4}\+? ){0,3}[\w.-]{1,30}=|^(?=[^\s]{0,300}(?:\{,|,\}|,,|,[-$/]))[ \w./-]{0,10}\{(?:[^{}\s,]{0,60},){1,8}[^{}\s,]{0,60}\}[\w./-]{0,10} ?$|(?:^|[\s;|&=])[<>]\( ?[a-z]{2,20}\b|[a-z][<>]\(\)[a-z]|\$\[[^\]]{0,20}\]/,
+  }),
+  regexSignature({
+    id: 'RCE-200',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'Mail-protocol command injection: a value that opens with a line break and then an SMTP, IMAP or POP3 command line, or MAIL FROM:< / RCPT TO:< at the start of any line',
+    view: 'text',
+    anyOf: ['\n', '\r'],
+    // A transcript quoted in a message (`C: EHLO bar.com`) or prose that says "mail from" does not match:
+    // the command must open its own line, right after the break the attacker injected.
+    pattern: new RegExp(
+      String.raw`^[ \t]{0,3}(?:\r?\n|\r){1,2}[ \t]{0,3}${MAIL_COMMAND_LINE}|(?:^|[\r\n])[ \t]{0,3}(?:mail from|rcpt to) ?: ?<[^\s>]{0,100}>`,
+    ),
   }),
 ];
