@@ -148,6 +148,10 @@ const NAMED_ENTITIES: Record<string, string> = {
   rsqb: ']',
   lcub: '{',
   rcub: '}',
+  lbrace: '{',
+  rbrace: '}',
+  lbrack: '[',
+  rbrack: ']',
   ast: '*',
   plus: '+',
   percnt: '%',
@@ -156,7 +160,8 @@ const NAMED_ENTITIES: Record<string, string> = {
   vert: '|',
 };
 
-const ENTITY = /&(?:#(x[0-9a-f]{1,6}|\d{1,7})|([a-z]{2,7}));?/gi;
+// Leading zeros are allowed in any number, as browsers read them (`&#0000000123;` is `{`).
+const ENTITY = /&(?:#(x0{0,64}[0-9a-f]{1,6}|0{0,64}\d{1,7})|([a-z]{2,7}));?/gi;
 
 export function decodeHtmlEntities(text: string): string {
   if (!text.includes('&')) return text;
