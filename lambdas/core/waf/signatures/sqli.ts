@@ -22,14 +22,19 @@ const LITERAL = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|tru
 const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@](?:[\w@$]|\.(?=\w)){0,40})`;
 /** Operators that end a condition before a truncating comment: `id is not null--`, `email ilike email--`. */
 const TRAILING_CONDITION = String.raw`(?:is (?:not )?null|notnull|isnull|(?:not )?(?:i?like|glob|r?like|regexp|similar to|sounds like|between)|is(?: not)?|collate|!=|<>|<=>|[-+*/%^&|<>=])`;
-const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|unlikely|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml)`;
+const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|likely|unlikely|json|glob|printf|typeof|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml)`;
 
 /** Two integer literals compared: always true or always false, so only a probe writes it. */
 const CONSTANT_COMPARISON = String.raw`-?\d{1,10} ?(?:=|<>|!=|<=>|[<>]=?) ?-?\d{1,10}`;
 /** Functions whose bare call opener is an injection probe (identity, timing, string smuggling, error-based). */
 const PROBE_FUNCTIONS = String.raw`(?:benchmark|sleep|pg_sleep|database|db_name|current_user|session_user|system_user|user|version|schema|concat|concat_ws|group_concat|make_set|elt|unhex|hex|md5|substr|substring|mid|ord|ascii|char|chr|ifnull|iif|coalesce|compress|uncompress|xmltype|sysdate|strcmp|load_file|extractvalue|updatexml|find_in_set|sqlite_version|pg_read_file)`;
 /** Ordinary SQL functions: their bare opener is weak evidence (a search for "count(" is possible). */
-const COMMON_FUNCTIONS = String.raw`(?:abs|cast|convert|count|date|floor|ceil|format|if|in|length|ln|log|max|min|now|pi|pow|power|rand|replace|round|sin|cos|tan|time|upper|lower|left|right|trim|rtrim|ltrim|values|decode|encode|default|minute|month|year|day|quarter|insert|exists)`;
+const COMMON_FUNCTIONS = String.raw`(?:abs|acos|asin|atan|atan2|avg|cast|ceil|ceiling|char_length|convert|cot|count|date|datediff|dayname|degrees|exp|field|floor|format|hour|if|in|instr|lcase|ucase|length|ln|locate|log|log10|log2|lpad|rpad|max|min|mod|now|nullif|password|pi|pow|power|quote|radians|rand|random|repeat|replace|reverse|round|second|sign|sin|cos|tan|soundex|space|sqrt|sum|time|upper|lower|left|right|trim|rtrim|ltrim|values|decode|encode|default|minute|month|week|year|day|quarter|insert|exists)`;
+/**
+ * Between a function name and its parenthesis, what CRS 942410 allows (`[^\w]*?`): spaces, an escaped
+ * parenthesis (`if\(`) and the punctuation fuzzers put there (`date]=(`, `length||(`, `user/?(`).
+ */
+const CALL_GAP = String.raw`[^\w(]{0,6}`;
 
 export const SQLI_SIGNATURES: readonly Signature[] = [
   regexSignature({
@@ -42,7 +47,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['select', 'values'],
     pattern:
-      /\bunion(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b|\b(?:except|intersect)(?: all)? ?\(? ?(?:select ?[\d(*.@'"]|values ?\()/,
+      /\bunion(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b|['"]\+?union\+(?:(?:all|distinct)\+)?select\b|\b(?:except|intersect)(?: all)? ?\(? ?(?:select ?[\d(*.@'"]|values ?\()/,
   }),
   regexSignature({
     id: 'SQLI-110',
@@ -95,7 +100,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ["'", '"'],
     allOf: [['--', '#', '/*', ';']],
     pattern:
-      /['"]\){0,3}\s{0,10}(?:--(?:\s|[-+]|$)|#(?:\s|$)|\/\*|;\s{0,10}(?:--|#|$)|collate\s{0,5}`?(?:nocase|binary|rtrim|utf8\w{0,30}|latin1\w{0,30}|\w{1,30}_(?:ci|cs|bin))`?\s{0,5}(?:--|#))/,
+      /['"]\){0,3}\s{0,10}(?:(?:or|and|xor|\|\||&&)\s{0,5})?(?:--(?:\s|[-+]|$)|#(?:\s|$)|\/\*|;\s{0,10}(?:--|#|$)|collate\s{0,5}`?(?:nocase|binary|rtrim|utf8\w{0,30}|latin1\w{0,30}|\w{1,30}_(?:ci|cs|bin))`?\s{0,5}(?:--|#))/,
   }),
   regexSignature({
     id: 'SQLI-130',
@@ -278,7 +283,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ['or', 'and'],
     allOf: [['=', '<>']],
     pattern:
-      /(?:\b|\d|[a-z])(?:or|and|xor) ?(?:\( ?){0,3}(?:not ?)?(?:\d{1,10} ?(?:=|!=|<>|<=>) ?\d{1,10} ?(?:\)|=|--|#|;|$)|(\d{1,10}) ?= ?\(? ?\1(?![\w.]))/,
+      /(?:\b|\d|[a-z])(?:or|and|xor) ?(?:\( ?){0,3}(?:not ?)?(?:\d{1,10} ?(?:==?|!=|<>|<=>) ?\d{1,10} ?(?:\)|=|--|#|;|$|['"])|(\d{1,10}) ?= ?\(? ?\1(?![\w.]))/,
   }),
   regexSignature({
     id: 'SQLI-175',
@@ -394,7 +399,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ['(', 'case '],
     allOf: [['=', '<', '>', ' when ']],
     pattern: new RegExp(
-      String.raw`\b(?:if|iif|elt|make_set|nullif|ifnull|choose|field) ?\( ?\(? ?${CONSTANT_COMPARISON} ?\)? ?,|\bcase (?:when ?\(? ?${CONSTANT_COMPARISON} ?\)? ?then\b|-?\d{1,10} when -?\d{1,10} then\b)|\( ?${CONSTANT_COMPARISON} ?\) ?[*/] ?\d`,
+      String.raw`\b(?:if|iif|elt|make_set|nullif|ifnull|choose|field) ?\( ?\(? ?(?:${CONSTANT_COMPARISON} ?\)? ?,|\d{1,10} ?(?:=|<>|!=|[<>]=?) ?(?:\d{1,10} ?)?$)|\bcase (?:when ?\(? ?${CONSTANT_COMPARISON} ?\)? ?then\b|-?\d{1,10} when -?\d{1,10} then\b)|\( ?${CONSTANT_COMPARISON} ?\) ?[*/] ?\d`,
     ),
   }),
   regexSignature({
@@ -444,7 +449,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ['or', 'and', '&&', '||', 'having', 'where'],
     allOf: [['=', '<', '>', 'null', 'like', 'regexp', '(']],
     pattern: new RegExp(
-      String.raw`^ ?(?:(?:or|and|xor|having|where)\b|&&|\|\|) ?\(? ?(?:(?:[a-z_][\w.]{0,40}|-?\d{1,10}|'[^']{0,40}'|"[^"]{0,40}") ?(?:(?:=|<>|!=|<=>|[<>]=?)(?!=) ?(?:[\w'"(@-]|$)|is (?:not )?null\b|(?:not )?(?:like|rlike|regexp) ['"(])|${DANGEROUS_FUNCTIONS} ?\()`,
+      String.raw`^ ?(?:(?:or|and|xor|having|where)\b|&&|\|\|) ?\(? ?(?:(?:[a-z_][\w.]{0,40}|-?\d{1,10}|'[^']{0,40}'|"[^"]{0,40}") ?(?:(?:=|<>|!=|<=>|[<>]=?)(?!=) ?(?:[\w'"(@!-]|$)|(?:={2,3}|!==)(?!=) ?(?:[(!\d]|['"]? ?$)|is (?:not )?null\b|(?:not )?(?:like|rlike|regexp) ['"(])|${DANGEROUS_FUNCTIONS} ?\()`,
     ),
   }),
   regexSignature({
@@ -520,12 +525,31 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     level: 2,
     severity: 4,
     description:
-      'A value that names a database system catalogue (information_schema, pg_catalog, mysql.user, sqlite_master, MSysAccessObjects)',
+      'A value that names a database system catalogue, system database or server procedure (information_schema, tempdb, sp_executesql, utl_http, openrowset)',
     view: 'sql',
     matchesPlainWords: true,
-    anyOf: ['information_schema', 'pg_catalog', 'mysql.', 'sqlite_master', 'msys', 'sysobjects', 'syscolumns'],
+    anyOf: [
+      'information_schema',
+      'pg_catalog',
+      'mysql.',
+      'sqlite_master',
+      'msys',
+      'sysobjects',
+      'syscolumns',
+      'sysdatabases',
+      'sp_',
+      'xp_',
+      'utl_',
+      'dbms_',
+      'dba_',
+      'open',
+      'tempdb',
+      'msdb',
+      'northwind',
+      'schema_name',
+    ],
     pattern:
-      /^ ?(?:information_schema(?:\.\w{1,64})?|pg_catalog(?:\.\w{1,64})?|mysql\.(?:user|db)|sqlite_master|msysaccessobjects|msysobjects|sysobjects|syscolumns) ?$/,
+      /^ ?(?:information_schema(?:\.\w{1,64})?|pg_catalog(?:\.\w{1,64})?|mysql\.(?:user|db)|sqlite_master|msysaccessobjects|msysobjects|sysobjects|syscolumns|(?:master\.\.)?sysdatabases|tempdb|msdb|northwind|schema_name|sp_(?:executesql|password|makewebtask|oacreate|addextendedproc|execute)|xp_(?:cmdshell|dirtree|regread|servicecontrol)|utl_(?:http|file|inaddr|smtp|tcp)|dbms_(?:java|xmlgen|pipe|lock)|dba_users|openrowset|opendatasource|openquery) ?$/,
   }),
   regexSignature({
     id: 'SQLI-145',
@@ -538,19 +562,22 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['('],
     allOf: [literalAlternatives(PROBE_FUNCTIONS)],
-    pattern: new RegExp(String.raw`^ ?${PROBE_FUNCTIONS} ?\\? ?\( ?\)? ?$`),
+    pattern: new RegExp(String.raw`^ ?${PROBE_FUNCTIONS}${CALL_GAP}\( ?\)? ?$`),
   }),
   regexSignature({
     id: 'SQLI-146',
     family: 'sqli',
     threatType: 'sql_injection',
-    level: 3,
-    severity: 3,
-    description: 'A value that is only the opening of a call to a common SQL function (count(, floor(, now(, replace()',
+    // CRS puts the same test (942410, and 942151 for part of the list) at PL2 or PL1 with critical
+    // severity; here the whole value must be the opener, so prose that mentions count( never matches.
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is only the opening of a call to a common SQL function (count(, floor(, now(, replace(, date]=()',
     view: 'sql',
     anyOf: ['('],
     allOf: [literalAlternatives(COMMON_FUNCTIONS)],
-    pattern: new RegExp(String.raw`^ ?${COMMON_FUNCTIONS} ?\\? ?\( ?\)? ?$`),
+    pattern: new RegExp(String.raw`^ ?${COMMON_FUNCTIONS}${CALL_GAP}\( ?\)? ?$`),
   }),
   regexSignature({
     id: 'SQLI-153',
@@ -565,6 +592,96 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     allOf: [['from']],
     pattern:
       /[)`] ?as ?(?:`[\w ]{1,40}`|'[\w ]{1,40}'|"[\w ]{1,40}"|(?!(?:well|such|far|much|long|soon|usual|follows|above|below|before|after|shown|described|opposed|part|per|far|a|an|the|it|is|to|of|if|in|on|we|you|they|he|she|i|this|that|one|seen|with)\b)[a-z_]\w{0,40}) ?from\b/,
+  }),
+  regexSignature({
+    id: 'SQLI-147',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is only a SQL-specific operator (&&, ||, <>, <=>, XOR, RLIKE, IS NULL, LIKE NULL): an operator probe (CRS 942120)',
+    view: 'sql',
+    matchesPlainWords: true,
+    anyOf: ['&&', '||', '<>', '<=>', 'xor', 'rlike', 'null', 'between'],
+    pattern: /^ ?(?:&&|\|\||<>|<=>|xor|rlike|is (?:not )?null|(?:not )?like null|not between) ?$/,
+  }),
+  regexSignature({
+    id: 'SQLI-148',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 3,
+    severity: 3,
+    description:
+      'A value that is only a comparison, shift or arrow operator (==, !=, <=, >=, <<, >>, ->, REGEXP): filter UIs send some of these honestly',
+    view: 'sql',
+    matchesPlainWords: true,
+    anyOf: ['=', '<', '>', 'regexp'],
+    pattern: /^ ?(?:==|!=|<=|>=|<<|>>|->>?|regexp) ?$/,
+  }),
+  regexSignature({
+    id: 'SQLI-149',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that is an IN list of literals (in (0,1), NOT IN (815914, 815913)): a predicate appended to a query',
+    view: 'sql',
+    anyOf: ['in(', 'in ('],
+    pattern:
+      /^ ?(?:not )?in ?\( ?(?:-?\d{1,20}|'[^',]{0,40}'|"[^",]{0,40}")(?: ?, ?(?:-?\d{1,20}|'[^',]{0,40}'|"[^",]{0,40}")){0,200} ?\) ?$/,
+  }),
+  regexSignature({
+    id: 'SQLI-154',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'A sub-select opened as an assigned or compared value (@v := (SELECT, x=(select), or a value that is only "(select"',
+    view: 'sql',
+    anyOf: ['select'],
+    pattern: /= ?\( ?select\b|^ ?\({1,3} ?select ?$/,
+  }),
+  regexSignature({
+    id: 'SQLI-137',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'A value that opens with a stacked statement (;update users, ;drop t) or sets a MySQL user variable (SET @x, SET @v := …)',
+    view: 'sql',
+    anyOf: [';', 'set @'],
+    pattern:
+      /^ ?; ?(?:update|delete|drop|insert|alter|truncate|create|rename|select|load|declare|exec|execute|shutdown) [\w.`"[\]@*]{2,64}|^[^\w]{0,3}set @@?[a-z_]\w{0,63} ?$|\bset @@?[a-z_]\w{0,63} ?:?= ?(?:@@?\w|\( ?select\b|select\b|['"\d])/,
+  }),
+  regexSignature({
+    id: 'SQLI-155',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'Inline comment used as whitespace around a SQL keyword (SELECT/*x*/, */FROM, /*!50000 version comment) or a statement closed by ;-- (CRS 942440)',
+    view: 'text',
+    anyOf: ['/*', '*/', ';--', ';#'],
+    pattern:
+      /\b(?:select|union|where|drop|insert|having)\/\*|\*\/(?:select|union|from|where|having|insert|drop|into|limit)\b|\/\*!\d{5}|\b(?:drop|delete|truncate|insert|update|select|union|alter|exec)\b[^;\n]{1,80};(?:--|#)/,
+  }),
+  regexSignature({
+    id: 'SQLI-156',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'SQL clause fragments as a value: a VALUES tuple of literals, CASE WHEN … THEN, SELECT … HAVING with a comparison, a lone ORDER BY, a string compared with itself',
+    view: 'sql',
+    anyOf: ['values', 'case', 'having', ' by', "'", '"'],
+    pattern:
+      /^ ?values ?\( ?(?:'[^']{0,60}'|-?\d{1,20}|null) ?(?:, ?(?:'[^']{0,60}'|-?\d{1,20}|null) ?){1,50}\) ?;? ?$|^ ?\(? ?case when .{1,100}? then\b|\bselect\b.{1,100}?\bhaving [\w(). ]{1,40}?(?:[<>]=?|!=|=)|^ ?(?:order|group) by ?$|(['"])(\w{1,20})\1 ?=(?!=) ?\1\2\1/,
   }),
   regexSignature({
     id: 'SQLI-195',
