@@ -261,12 +261,31 @@ const WHITESPACE_RUN =
 const NEEDS_WHITESPACE_FOLD =
   /(?: [\s\u000b\u00a0]|[\t\n\r\f\u000b\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff])/;
 
+/** Typographic quotes, the prime and an en dash: see foldTypographicQuotes. */
+const TYPOGRAPHIC = /[\u2018\u2019\u2032\u02bc\u201c\u201d\u2013]|\u0301/;
+/** A single typographic quote that is not an apostrophe inside a word (it's, what’s stay as they are). */
+const TYPOGRAPHIC_SINGLE = /(?<![a-z])(?:[\u2018\u2019\u2032\u02bc]| ?\u0301)|[\u2018\u2019\u2032\u02bc](?![a-z])/g;
+const TYPOGRAPHIC_DOUBLE = /[\u201c\u201d]/g;
+/** An en dash that ends the value: payload lists write `'1′='1–` where `--` was meant. */
+const TRAILING_EN_DASH = /\u2013\s{0,10}$/;
+
+/**
+ * Some client collations and ORMs map ’ ‘ ′ ʼ ´ and “ ” onto ASCII quotes before the query reaches the
+ * database, and payload lists use them (`1′) and '1′='1–`, `’ or ‘1’=’1`). The SQL view reads them as
+ * `'` and `"` except an apostrophe between two letters (prose: you’re, it’s); `´` reaches here as a space
+ * and a combining acute (its NFKC form). A trailing en dash reads as `--`.
+ */
+function foldTypographicQuotes(text: string): string {
+  return text.replace(TYPOGRAPHIC_SINGLE, "'").replace(TYPOGRAPHIC_DOUBLE, '"').replace(TRAILING_EN_DASH, '--');
+}
+
 /**
  * The SQL view: comments become token separators (MySQL treats `UNION/**\/SELECT` and
  * `/*!50000SELECT*\/` as plain SQL; a plain comment's content is dropped) and every whitespace run is one space.
  */
 export function toSqlView(normalized: string): string {
   let text = normalized;
+  if (TYPOGRAPHIC.test(text)) text = foldTypographicQuotes(text);
   if (text.includes('\n') && (text.includes('#') || text.includes('--'))) text = text.replace(SQL_LINE_COMMENT, ' ');
   if (text.includes('/*') || text.includes('*/'))
     text = text.replace(SQL_PLAIN_COMMENT, ' ').replace(SQL_BLOCK_COMMENT, ' ');
