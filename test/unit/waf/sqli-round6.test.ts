@@ -193,3 +193,31 @@ describe('WAF SQLi: clause fragments (SQLI-156, SQLI-113)', () => {
     expect(decision.action).toBe('allow');
   });
 });
+
+describe('WAF SQLi: typographic quotes read as ASCII quotes in the SQL view', () => {
+  it.each([
+    ['curly quotes around a tautology', json({ file: '’ or ‘1’=’1' })],
+    ['primes and a trailing en dash for --', get("/search?view=1%E2%80%B2)%20and%20'1%E2%80%B2='1%E2%80%93")],
+    ['acute accents as quotes', form('id=1%C2%B4%20OR%20%C2%B41%C2%B4=%C2%B4x%C2%B4%23;--()')],
+  ])('flags %s at sensitivity 70', (_name, req) => {
+    // Act
+    const decision = decide(req);
+    // Assess
+    expect(decision.action).not.toBe('allow');
+    expect(decision.threatType).toBe('sql_injection');
+  });
+
+  it.each([
+    [
+      'apostrophes inside words and an en dash in a sentence',
+      json({ body: 'What’s new – it’s faster, and you’re done' }),
+    ],
+    ['curly double quotes around a phrase', json({ body: 'A “Least Recently Used” cache – or an LRU' })],
+    ['an en dash in a range', get('/search?q=pages%2010%E2%80%9320')],
+  ])('allows %s', (_name, req) => {
+    // Act
+    const decision = decide(req);
+    // Assess
+    expect(decision.action).toBe('allow');
+  });
+});
