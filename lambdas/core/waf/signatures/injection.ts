@@ -92,6 +92,16 @@ const PHP_EXEC_FUNCTIONS = String.raw`(?:system|shell_exec|passthru|popen|proc_o
 /** Functions only PHP has, whose call alone is an injection (decoders, sockets, introspection). */
 const PHP_ONLY_FUNCTIONS = String.raw`(?:shell_exec|passthru|proc_open|pcntl_exec|create_function|call_user_func(?:_array)?|base64_decode|gzinflate|gzuncompress|gzdecode|bzdecompress|zlib_decode|str_rot13|fsockopen|pfsockopen|stream_socket_client|posix_\w{3,20}|phpinfo|phpversion|php_uname|get_defined_functions|get_defined_constants|get_loaded_extensions|curl_init|curl_exec|print_r|var_dump|var_export|strrev|show_source|highlight_file|get_defined_vars|ini_set|putenv|dl|assert_options|preg_replace_callback|array_map|file_put_contents|move_uploaded_file)`;
 
+/** Commands a PHP execution function is handed unquoted in probes (`system(whoami)`: PHP reads the constant as a string). */
+const RECON_COMMANDS = '(?:id|whoami|uname|hostname|ls|dir|pwd|ifconfig|ipconfig|netstat|ps|env)';
+
+/**
+ * php.ini directives that turn on remote inclusion, prepend a file to every script, lift the sandbox or
+ * resource limits, or tune the engine: what PHP-CGI `-d name=value` arguments (CVE-2012-1823,
+ * CVE-2024-4577), a `PHP_VALUE` FastCGI parameter or an uploaded `.user.ini` set.
+ */
+const PHP_INI_DIRECTIVES = String.raw`(?:allow_url_(?:include|fopen)|auto_(?:prepend|append)_file|disable_(?:functions|classes)|open_basedir|extension_dir|include_path|error_log|sendmail_(?:path|from)|unserialize_(?:callback_func|max_depth)|memory_limit|max_(?:execution|input)_time|max_input_(?:vars|nesting_level)|post_max_size|upload_(?:max_filesize|tmp_dir)|file_uploads|short_open_tag|register_globals|safe_mode(?:_\w{1,20})?|enable_dl|doc_root|user_dir|display_(?:startup_)?errors|log_errors|error_reporting|html_errors|output_(?:handler|buffering)|variables_order|request_order|(?:opcache|mbstring|pcre|zend|phar|session|xdebug|assert|cgi|mail|apc|realpath_cache|zlib)\.[a-z_]{2,40})`;
+
 /** What PHP skips between tokens: whitespace and comments. */
 const PHP_GAP = String.raw`(?:\s|\/\*[^*]{0,40}\*\/|(?:#|\/\/)[^\n]{0,40}\n)`;
 
@@ -120,7 +130,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     anyOf: ['('],
     allOf: [[...literalPrefixes(PHP_EXEC_FUNCTIONS), 'phpinfo']],
     pattern: new RegExp(
-      String.raw`(?<![\w.$>-])${PHP_EXEC_FUNCTIONS} ?\( ?(?:\$_(?:get|post|request|cookie|server|files|env)|\$\w{1,30} ?\)|['"]|base64_decode|gzinflate|str_rot13|chr ?\(|\$_)|\bphpinfo ?\( ?\)`,
+      String.raw`(?<![\w.$>-])${PHP_EXEC_FUNCTIONS}\s{0,3}\( ?(?:\$_(?:get|post|request|cookie|server|files|env)|\$\w{1,30} ?\)|['"]|base64_decode|gzinflate|str_rot13|chr ?\(|\$_)|\bphpinfo ?\( ?\)|(?<![\w.$>-])(?:system|exec|shell_exec|passthru|popen|proc_open) ?\( ?${RECON_COMMANDS} ?\)`,
     ),
   }),
   regexSignature({
@@ -185,9 +195,14 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     description:
       'PHP function called with a comment, control whitespace or padding between its name and the parenthesis (`exec/*x*/(`, `eval\\r(`, `system #c\\n (`)',
     view: 'text',
-    anyOf: [...literalPrefixes(PHP_EXEC_FUNCTIONS), ...literalPrefixes(PHP_ONLY_FUNCTIONS), 'file', 'substr', 'unpack'],
+    anyOf: [
+      ...literalPrefixes(PHP_EXEC_FUNCTIONS),
+      ...literalPrefixes(PHP_ONLY_FUNCTIONS),
+      ...['file', 'substr', 'unpack', 'strip_tags', 'intval', 'checkdate', 'serialize', 'touch', 'range', 'chroot'],
+      ...['crypt', 'pi'],
+    ],
     pattern: new RegExp(
-      String.raw`(?<![\w.$>-])(?:${PHP_EXEC_FUNCTIONS}|${PHP_ONLY_FUNCTIONS}|file|filegroup|substr|unpack|strip_tags|intval)${PHP_GAP}{0,3}(?:[\t\r\v\f]| {2}|\/\*[^*]{0,80}\*\/|(?:#|\/\/)[^\n]{0,80}\n)${PHP_GAP}{0,5}\(`,
+      String.raw`(?<![\w.$>-])(?:${PHP_EXEC_FUNCTIONS}|${PHP_ONLY_FUNCTIONS}|file|filegroup|substr|unpack|strip_tags|intval|checkdate|serialize|touch|range|chroot|crypt|pi)${PHP_GAP}{0,3}(?:[\t\r\v\f]| {2}|\/\*[^*]{0,80}\*\/|(?:#|\/\/)[^\n]{0,80}\n)${PHP_GAP}{0,5}\(`,
     ),
   }),
   regexSignature({
@@ -214,6 +229,29 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['$ ', '${'],
     pattern: /\$\s{1,20}\{(?! {0,20}\})|\$\{ ?['"]\w{0,40}['"] ?(?:\.|\})|\{\$\{ ?[a-z_]\w{0,30} ?\(/,
+  }),
+  regexSignature({
+    id: 'PHP-180',
+    family: 'rce',
+    threatType: 'php_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'php.ini directive assignment as a value or a PHP-CGI `-d` argument (`allow_url_include=1`, `-d auto_prepend_file=php://input`, `opcache.jit=…`)',
+    view: 'text',
+    anyOf: [
+      ...['allow_url_', 'auto_prepend', 'auto_append', 'disable_', 'open_basedir', 'extension_dir', 'include_path'],
+      ...['error_log', 'sendmail_', 'unserialize_', 'memory_limit', 'max_', 'post_max', 'upload_', 'file_uploads'],
+      ...['short_open_tag', 'register_globals', 'safe_mode', 'enable_dl', 'doc_root', 'user_dir', 'display_'],
+      ...['log_errors', 'error_reporting', 'html_errors', 'output_', 'variables_order', 'request_order'],
+      ...['opcache.', 'mbstring.', 'pcre.', 'zend.', 'phar.', 'session.', 'xdebug.', 'assert.', 'cgi.', 'mail.'],
+      ...['apc.', 'realpath_cache', 'zlib.'],
+    ],
+    kinds: ['arg', 'arg-name', 'cookie', 'body', 'header'],
+    // The whole value (or a line of an .ini upload) is the assignment; inside prose it is documentation.
+    pattern: new RegExp(
+      String.raw`(?:^|\n|(?:^|\s)-d ?)\s?${PHP_INI_DIRECTIVES} ?= ?(?:"[^"\n]{0,200}"|[^\s"]{1,200})\s{0,3}(?=$|\n| -d)`,
+    ),
   }),
   regexSignature({
     id: 'PHP-160',
@@ -247,9 +285,10 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Log4Shell-style JNDI / lookup injection (jndi:, nested lower:/upper:/env: lookups)',
     view: 'text',
-    anyOf: ['${'],
+    anyOf: ['${', 'jndi:'],
+    // A JNDI lookup URL needs no braces to be recognised: the braces are what filters strip or encode.
     pattern:
-      /\$\{[^}]{0,40}(?:jndi|\$\{(?:lower|upper|env|sys|java|date|base64|main|ctx|spring|::-)|::-[a-z]\})|\$\{ ?(?:jndi|env|sys|java|ctx|spring|main|bundle|docker|k8s|log4j|web|marker|sd|lower|upper) ?:/,
+      /jndi ?: ?(?:ldaps?|rmi|dns|iiop|corbaname|nds|nis|https?) ?:\/\/|\$\{[^}]{0,40}(?:jndi|\$\{(?:lower|upper|env|sys|java|date|base64|main|ctx|spring|::-)|::-[a-z]\})|\$\{ ?(?:jndi|env|sys|java|ctx|spring|main|bundle|docker|k8s|log4j|web|marker|sd|lower|upper) ?:/,
   }),
   regexSignature({
     id: 'JAVA-110',
@@ -274,10 +313,11 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       'org.',
       'sun.',
       'bsh.',
+      'xmlapplicationcontext',
     ],
     matchesPlainWords: true,
     pattern: outsideXmlNames(
-      /\bjava\.(?:lang|io|net|nio|util|beans|rmi|security)\.[a-z]|\bjava\.(?:[a-z]{1,20}\.)?(?:runtime|processbuilder)\b|\bprocessbuilder\b|\b(?:com\.opensymphony\.xwork2|com\.sun\.org\.apache|com\.sun\.jndi|org\.apache\.(?:commons\.(?:collections|beanutils)|xalan|bcel|tomcat\.dbcp)|org\.codehaus\.groovy\.runtime|org\.springframework\.(?:beans\.factory|context\.support)|org\.omg\.corba|sun\.(?:misc\.unsafe|reflect\.annotation|rmi\.)|javax\.script\.scriptengine|bsh\.interpreter)\b|\bruntime ?\. ?(?:getruntime|exec) ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\./,
+      /\bjava\.(?:lang|io|net|nio|util|beans|rmi|security)\.[a-z]|\bjava\.(?:[a-z]{1,20}\.)?(?:runtime|processbuilder)\b|\bprocessbuilder\b|\b(?:com\.opensymphony\.xwork2|com\.sun\.org\.apache|com\.sun\.jndi|org\.apache\.(?:commons\.(?:collections|beanutils)|xalan|bcel|tomcat\.dbcp)|org\.codehaus\.groovy\.runtime|org\.springframework\.(?:beans\.factory|context\.support)|org\.omg\.corba|sun\.(?:misc\.unsafe|reflect\.annotation|rmi\.)|javax\.script\.scriptengine|bsh\.interpreter)\b|\bruntime ?\. ?(?:getruntime|exec) ?\(|\bprocessbuilder ?\(|\bclass\.(?:module\.)?classloader\b|\.getclass ?\( ?\) ?\.|\bclass ?\. ?forname ?\(|\bgetdeclaredmethod|\bjavax\.(?:script|naming|management)\b|\borg\.apache\.commons\.collections|\bjavax\.el\b|\bt ?\( ?java\.|\b(?:filesystem|classpath)xmlapplicationcontext\b/,
     ),
   }),
   regexSignature({
@@ -449,7 +489,19 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['{', '<%', '[[', '@(', 'freemarker', '$class', '#set'],
     pattern:
-      /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{php\}|(?:\{%|<%=?) ?if (?:true|1) ?(?:%\}|%>)|\{\{ ?_self\b|\bnew\(\) ?\$\{/,
+      /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{\/?php\}|\{\{[^}]{0,120}?\. ?__ ?(?:class|base|bases|subclasses|mro|globals|builtins|init|import) ?__|(?:\{%|<%=?) ?if (?:true|1) ?(?:%\}|%>)|\{\{ ?_self\b|\bnew\(\) ?\$\{/,
+  }),
+  regexSignature({
+    id: 'SSTI-120',
+    family: 'rce',
+    threatType: 'template_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'Jinja / Twig / Nunjucks loop over a literal list or range (`{% for c in [1,2,3] %}`, `{% for i in range(9) %}`): a template probe that echoes its own data',
+    view: 'text',
+    anyOf: ['{%'],
+    pattern: /\{%-? ?for [a-z_]\w{0,20}(?: ?, ?[a-z_]\w{0,20})? in (?:\[[^\]%]{0,80}\]|\([^)%]{0,80}\)|range ?\()/,
   }),
   regexSignature({
     id: 'SSTI-110',
