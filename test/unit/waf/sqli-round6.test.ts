@@ -46,6 +46,7 @@ describe('WAF SQLi: lone SQL operators and IN lists (SQLI-147/148/149, CRS 94212
     ['a numeric IN list', form('id=in%20(0,1)')],
     ['a NOT IN list with a trailing newline', post(undefined, ' IN (815914, 815913)\n')],
     ['a boolean AND', form('op=%26%26')],
+    ["a LIKE '%' wildcard", get("/search?q=%20like%20'%25'")],
   ])('flags %s at sensitivity 70', (_name, req) => {
     // Act
     const decision = decide(req);

@@ -600,11 +600,12 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     level: 2,
     severity: 4,
     description:
-      'A value that is only a SQL-specific operator (&&, ||, <>, <=>, XOR, RLIKE, IS NULL, LIKE NULL): an operator probe (CRS 942120)',
+      "A value that is only a SQL-specific operator (&&, ||, <>, <=>, XOR, RLIKE, IS NULL, LIKE NULL, LIKE '%'): an operator probe (CRS 942120)",
     view: 'sql',
     matchesPlainWords: true,
-    anyOf: ['&&', '||', '<>', '<=>', 'xor', 'rlike', 'null', 'between'],
-    pattern: /^ ?(?:&&|\|\||<>|<=>|xor|rlike|is (?:not )?null|(?:not )?like null|not between) ?$/,
+    anyOf: ['&&', '||', '<>', '<=>', 'xor', 'rlike', 'null', 'between', 'like'],
+    pattern:
+      /^ ?(?:&&|\|\||<>|<=>|xor|rlike|is (?:not )?null|(?:not )?like null|not between|(?:not )?i?like ?['"]%{1,2}['"]?) ?$/,
   }),
   regexSignature({
     id: 'SQLI-148',
