@@ -154,3 +154,18 @@ describe('Commands split by quotes inside the word (RCE-202)', () => {
     expectAllowed(get(`/ping?host=${encodeURIComponent(value)}`));
   });
 });
+
+describe('More shell commands after a separator (RCE-100, RCE-130)', () => {
+  it.each([
+    ['a configuration-management tool after a semicolon', 'x;ansible-inventory --list', 'RCE-100'],
+    ['sudoers editing after a semicolon', 'x;visudo', 'RCE-100'],
+    ['login history after a semicolon', ';lastlog -u root', 'RCE-100'],
+    ['the user shell run through $SHELL', '$SHELL -c "id"', 'RCE-130'],
+  ])('blocks %s at sensitivity 70', (_name, value, ruleId) => {
+    expectDetected(get(`/run?cmd=${encodeURIComponent(value)}`), ruleId);
+  });
+
+  it('allows prose that names a configuration-management tool', () => {
+    expectAllowed(json({ body: 'We provision the hosts with Ansible; chef is what the other team uses.' }));
+  });
+});

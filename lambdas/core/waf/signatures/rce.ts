@@ -14,7 +14,7 @@ import type { Signature } from '../types.ts';
  * commands (type, set, find, more, time, file, …) are left out: after a ';' or '|' in prose they are
  * far more often words than commands.
  */
-const COMMANDS = String.raw`(?:cat|ls|id|whoami|uname|hostname|ifconfig|netstat|ps|pwd|env|printenv|wget|curl|lwp-download|nc|ncat|netcat|socat|telnet|ssh|scp|ftp|tftp|ping|ping6|nslookup|dig|traceroute|bash|sh|zsh|ksh|csh|tcsh|dash|busybox|python[23]?(?:\.\d{1,2})?|perl|ruby|php|sleep|echo|printf|rm|chmod|chown|passwd|useradd|crontab|nohup|xterm|base64|xxd|awk|sed|grep|egrep|uptime|systemctl|openssl|certutil|bitsadmin|powershell|pwsh|cmd|wmic|ipconfig|systeminfo|tasklist|taskkill|nbtstat|nmap|getent|lsof|md5sum|sudo|mkfifo|kill|killall|pkill|dir|sysinfo)`;
+const COMMANDS = String.raw`(?:cat|ls|id|whoami|uname|hostname|ifconfig|netstat|ps|pwd|env|printenv|wget|curl|lwp-download|nc|ncat|netcat|socat|telnet|ssh|scp|ftp|tftp|ping|ping6|nslookup|dig|traceroute|bash|sh|zsh|ksh|csh|tcsh|dash|busybox|python[23]?(?:\.\d{1,2})?|perl|ruby|php|sleep|echo|printf|rm|chmod|chown|passwd|useradd|crontab|nohup|xterm|base64|xxd|awk|sed|grep|egrep|uptime|systemctl|openssl|certutil|bitsadmin|powershell|pwsh|cmd|wmic|ipconfig|systeminfo|tasklist|taskkill|nbtstat|nmap|getent|lsof|md5sum|sudo|mkfifo|kill|killall|pkill|dir|sysinfo|ansible(?:-[a-z]{3,9})?|chef-[a-z]{3,6}|visudo|cscli|lastlog(?:in)?|ssh-copy-id|zstdcat|bsdtar)`;
 
 /** The wider list the paranoid level uses, English-word commands included. */
 /** COMMANDS as keyword-gate fragments: one of them occurs wherever COMMANDS matches. */
@@ -170,9 +170,12 @@ export const RCE_SIGNATURES: readonly Signature[] = [
       'certutil',
       'wget',
       'curl',
+      '$shell',
+      '${shell}',
     ],
+    // `$SHELL -c` runs the user's own shell without naming it.
     pattern:
-      /(?:^|[\s;|&`(=])(?:(?:\/usr)?\/s?bin\/(?:ba|z|k|c|tc|da)?sh\b|(?:ba|z|k|da)?sh -[ci]\b|bash -i\b|\/dev\/(?:tcp|udp)\/|(?:nc|ncat|netcat) (?:-[a-z]{1,4} ){0,4}-[ec] |mkfifo \/|cmd(?:\.exe)? \/[ck]\b|powershell(?:\.exe)? (?:-\w{1,20} ){0,4}-(?:e|enc|encodedcommand|c|command|nop|noprofile|w|windowstyle|exec|executionpolicy)\b|(?:iex|invoke-expression|invoke-webrequest|downloadstring|new-object net\.webclient)\b|certutil(?:\.exe)? -urlcache|wget (?:-\w{1,4} )?https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&)|curl (?:-\w{1,4} ){0,3}https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&))/,
+      /(?:^|[\s;|&`(=])(?:\$(?:shell|\{shell\}) -c\b|(?:\/usr)?\/s?bin\/(?:ba|z|k|c|tc|da)?sh\b|(?:ba|z|k|da)?sh -[ci]\b|bash -i\b|\/dev\/(?:tcp|udp)\/|(?:nc|ncat|netcat) (?:-[a-z]{1,4} ){0,4}-[ec] |mkfifo \/|cmd(?:\.exe)? \/[ck]\b|powershell(?:\.exe)? (?:-\w{1,20} ){0,4}-(?:e|enc|encodedcommand|c|command|nop|noprofile|w|windowstyle|exec|executionpolicy)\b|(?:iex|invoke-expression|invoke-webrequest|downloadstring|new-object net\.webclient)\b|certutil(?:\.exe)? -urlcache|wget (?:-\w{1,4} )?https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&)|curl (?:-\w{1,4} ){0,3}https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&))/,
   }),
   regexSignature({
     id: 'RCE-140',
