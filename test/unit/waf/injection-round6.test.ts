@@ -169,3 +169,26 @@ describe('More shell commands after a separator (RCE-100, RCE-130)', () => {
     expectAllowed(json({ body: 'We provision the hosts with Ansible; chef is what the other team uses.' }));
   });
 });
+
+describe('Whole-value admin command lines (RCE-150) and ORM leaks (NODE-170)', () => {
+  it.each([
+    ['a compressed log read with zstdcat', get('/run?cmd=zstdcat%20/var/log/auth.log.zst'), 'RCE-150'],
+    ['an Ansible inventory dump', get('/run?cmd=ansible-inventory%20--list'), 'RCE-150'],
+    ['a password brute-forced through a prefix lookup', get('/users?password__startswith=pbkdf2'), 'NODE-170'],
+    [
+      'a filter walking four relations',
+      json({ created_by__departments__employees__user__username__startswith: 'a' }),
+      'NODE-170',
+    ],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+
+  it.each([
+    ['an ordinary django-filter lookup', get('/products?price__gte=10&name__icontains=lamp')],
+    ['a two-relation lookup', get('/books?author__name__istartswith=tol')],
+    ['prose naming a decompression tool', json({ body: 'Use zstdcat to read the compressed logs.' })],
+  ])('allows %s', (_name, req) => {
+    expectAllowed(req);
+  });
+});

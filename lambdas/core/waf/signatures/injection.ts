@@ -102,6 +102,10 @@ const RECON_COMMANDS = '(?:id|whoami|uname|hostname|ls|dir|pwd|ifconfig|ipconfig
  */
 const PHP_INI_DIRECTIVES = String.raw`(?:allow_url_(?:include|fopen)|auto_(?:prepend|append)_file|disable_(?:functions|classes)|open_basedir|extension_dir|include_path|error_log|sendmail_(?:path|from)|unserialize_(?:callback_func|max_depth)|memory_limit|max_(?:execution|input)_time|max_input_(?:vars|nesting_level)|post_max_size|upload_(?:max_filesize|tmp_dir)|file_uploads|short_open_tag|register_globals|safe_mode(?:_\w{1,20})?|enable_dl|doc_root|user_dir|display_(?:startup_)?errors|log_errors|error_reporting|html_errors|output_(?:handler|buffering)|variables_order|request_order|(?:opcache|mbstring|pcre|zend|phar|session|xdebug|assert|cgi|mail|apc|realpath_cache|zlib)\.[a-z_]{2,40})`;
 
+/** Django field lookups that compare a column piecewise (prefix, suffix, substring, range, regex, nullness). */
+const ORM_LOOKUPS =
+  'startswith|istartswith|endswith|iendswith|contains|icontains|regex|iregex|gt|gte|lt|lte|range|in|isnull|exact|iexact|has_key|has_keys|has_any_keys|contained_by';
+
 /** What PHP skips between tokens: whitespace and comments. */
 const PHP_GAP = String.raw`(?:\s|\/\*[^*]{0,40}\*\/|(?:#|\/\/)[^\n]{0,40}\n)`;
 
@@ -465,6 +469,23 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     anyOf: ['process.', 'module.exports', 'global.', 'console', 'function'],
     pattern:
       /^\s{0,3}(?:(?:process\.(?:env|mainmodule|binding|argv)|global\.process|module\.exports ?=?|console ?(?:\. ?\w{2,10}|\[ ?['"`]\w{2,10}['"`] ?\])(?: ?\. ?(?:call|apply))? ?\([^()]{0,100}\) ?;?)\s{0,3}$|function ?\( ?\) ?\{)/,
+  }),
+  regexSignature({
+    id: 'NODE-170',
+    family: 'rce',
+    threatType: 'node_injection',
+    level: 2,
+    severity: 4,
+    description:
+      'ORM filter lookup from a parameter name reaching a secret column (`password__startswith`, `user__password__regex`) or walking four or more relations (`created_by__departments__employees__user__username__startswith`): Django/Prisma-style ORM leak',
+    view: 'text',
+    anyOf: ['__'],
+    kinds: ['arg-name'],
+    matchesPlainWords: true,
+    // A leak brute-forces a hidden column one character at a time through a prefix, range or regex lookup.
+    pattern: new RegExp(
+      String.raw`^(?:[a-z_]\w{0,40}__){0,6}(?:password|passwd|password_hash|pwd|secret|secret_key|api_key|apikey|token|access_token|reset_token|otp|otp_secret|totp_secret|salt|mfa_secret)__(?:${ORM_LOOKUPS})$|^[a-z_]\w{0,40}(?:__[a-z_]\w{0,40}){3,8}__(?:${ORM_LOOKUPS})$`,
+    ),
   }),
   regexSignature({
     id: 'NODE-120',

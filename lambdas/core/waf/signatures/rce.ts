@@ -24,7 +24,7 @@ const ALL_COMMANDS = `(?:${COMMANDS}|type|set|export|call|start|find|head|tail|m
 
 /** Commands whose presence at the very start of a value, with an argument, makes it a command line. */
 const COMMAND_LINE_WORDS =
-  '(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir)';
+  '(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir|zcat|zstdcat|bzcat|xzcat|gunzip|ansible(?:-[a-z]{3,9})?|chef-[a-z]{3,6}|visudo|cscli|ssh-copy-id)';
 
 /** Optional location of a binary (/bin/cat, /usr/bin/id, or usr/bin/id without the leading slash). */
 const BIN_PATH = '(?:/?(?:usr/)?(?:local/)?s?bin/)?';
