@@ -141,7 +141,11 @@ function collectMultipart(collector: InputCollector, text: string, contentType: 
     const head = part.slice(0, headerEnd);
     const name = label(PART_NAME.exec(head)?.[1] ?? 'part');
     const filename = PART_FILENAME.exec(head)?.[1];
-    if (filename) collector.add('arg', `body.multipart-filename:${name}`, filename, false);
+    if (filename) {
+      collector.add('arg', `body.multipart-filename:${name}`, filename, false);
+      // The file name is also a part-header value, read like the X-Filename request header.
+      collector.add('header', `body.multipart-filename:${name}`, filename, false);
+    }
     const partType = /content-type:\s*([^\r\n;]{1,100})/i.exec(head)?.[1]?.trim().toLowerCase();
     // Binary uploads (images, archives) are not text an injection could be parsed from.
     if (partType && !partType.startsWith('text/') && !partType.includes('json') && !partType.includes('xml')) continue;
