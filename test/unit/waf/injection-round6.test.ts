@@ -192,3 +192,22 @@ describe('Whole-value admin command lines (RCE-150) and ORM leaks (NODE-170)', (
     expectAllowed(req);
   });
 });
+
+describe('Script uploads named in a multipart part (PHP-160 reads the part file name)', () => {
+  const upload = (filename: string) =>
+    post(
+      'multipart/form-data; boundary=XyZ',
+      `--XyZ\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\nPNG\r\n--XyZ--\r\n`,
+    );
+
+  it.each([['x.php.jpg'], ['shell. php'], ['photo.php5  '], ['shell.jspx']])(
+    'blocks the file name %s at sensitivity 70',
+    (filename) => {
+      expectDetected(upload(filename), 'PHP-160');
+    },
+  );
+
+  it('allows an ordinary image file name', () => {
+    expectAllowed(upload('holiday photo.jpg'));
+  });
+});
