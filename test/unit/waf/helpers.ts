@@ -1,6 +1,7 @@
+import { expect } from 'vitest';
 import { DEFAULT_WAF_CONFIG, type WafConfig } from '../../../lambdas/core/config/waf-config.ts';
 import type { EdgeRequest } from '../../../lambdas/core/edge-request.ts';
-import { type CompiledWaf, compileWaf } from '../../../lambdas/core/waf/index.ts';
+import { type CompiledWaf, compileWaf, inspectRequest } from '../../../lambdas/core/waf/index.ts';
 
 export const BROWSER_HEADERS: Record<string, string> = {
   'user-agent':
@@ -46,3 +47,50 @@ export function post(
 
 export const json = (value: unknown) => post('application/json', JSON.stringify(value));
 export const form = (body: string) => post('application/x-www-form-urlencoded', body);
+
+let balanced: CompiledWaf | undefined;
+
+/** The default configuration (sensitivity 70), compiled once per test file. */
+export function balancedWaf(): CompiledWaf {
+  balanced ??= waf();
+  return balanced;
+}
+
+/** Challenged or blocked, with `ruleId` among the rules that matched. */
+export function expectDetected(req: EdgeRequest, ruleId: string, engine: CompiledWaf = balancedWaf()): void {
+  // Act
+  const decision = inspectRequest(engine, req);
+  // Assess
+  expect(decision.action).not.toBe('allow');
+  expect(decision.ruleIds).toContain(ruleId);
+}
+
+/** Blocked outright (not only challenged), with `ruleId` among the rules that matched. */
+export function expectBlocked(req: EdgeRequest, ruleId: string, engine: CompiledWaf = balancedWaf()): void {
+  // Act
+  const decision = inspectRequest(engine, req);
+  // Assess
+  expect(decision.action).toBe('block');
+  expect(decision.ruleIds).toContain(ruleId);
+}
+
+/** Allowed, and `ruleId` did not even contribute points. */
+export function expectNotFlaggedBy(req: EdgeRequest, ruleId: string, engine: CompiledWaf = balancedWaf()): void {
+  // Act
+  const decision = inspectRequest(engine, req);
+  // Assess
+  expect(decision.ruleIds).not.toContain(ruleId);
+  expect(decision.action).toBe('allow');
+}
+
+/** Allowed with no rule matching at all. */
+export function expectAllowed(req: EdgeRequest, engine: CompiledWaf = balancedWaf()): void {
+  // Act
+  const decision = inspectRequest(engine, req);
+  // Assess
+  expect(decision.ruleIds).toEqual([]);
+  expect(decision.action).toBe('allow');
+}
+
+/** An XML POST whose document element wraps `inner`. */
+export const xmlDoc = (inner: string) => post('application/xml', `<?xml version="1.0"?><doc>${inner}</doc>`);

@@ -1,27 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import type { EdgeRequest } from '../../../lambdas/core/edge-request.ts';
-import { inspectRequest } from '../../../lambdas/core/waf/index.ts';
-import { get, json, post, waf } from './helpers.ts';
+import { describe, it } from 'vitest';
+import { expectAllowed, expectDetected, get, json, post, xmlDoc } from './helpers.ts';
 
-const balanced = waf();
-
-function expectDetected(req: EdgeRequest, ruleId: string): void {
-  // Act
-  const decision = inspectRequest(balanced, req);
-  // Assess
-  expect(decision.action).not.toBe('allow');
-  expect(decision.ruleIds).toContain(ruleId);
-}
-
-function expectAllowed(req: EdgeRequest): void {
-  // Act
-  const decision = inspectRequest(balanced, req);
-  // Assess
-  expect(decision.ruleIds).toEqual([]);
-  expect(decision.action).toBe('allow');
-}
-
-const xml = (inner: string) => post('application/xml', `<?xml version="1.0"?><doc>${inner}</doc>`);
 const q = (value: string) => get(`/fetch?url=${encodeURIComponent(value)}`);
 
 describe('SSRF to internal hosts (RFI-100, RFI-141, RFI-150, RFI-151)', () => {
@@ -48,7 +27,7 @@ describe('SSRF to internal hosts (RFI-100, RFI-141, RFI-150, RFI-151)', () => {
 
   it('blocks a dword URL inside an XML body at sensitivity 70', () => {
     // Prepare
-    const req = xml('<target>http://2852039166/latest</target>');
+    const req = xmlDoc('<target>http://2852039166/latest</target>');
     // Act + Assess
     expectDetected(req, 'RFI-151');
   });

@@ -1,42 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EdgeRequest } from '../../../lambdas/core/edge-request.ts';
 import { normalizeValue, toPathView } from '../../../lambdas/core/waf/decode.ts';
-import { inspectRequest } from '../../../lambdas/core/waf/index.ts';
-import { get, json, post, waf } from './helpers.ts';
-
-const balanced = waf();
-
-function expectDetected(req: EdgeRequest, ruleId: string): void {
-  // Act
-  const decision = inspectRequest(balanced, req);
-  // Assess
-  expect(decision.action).not.toBe('allow');
-  expect(decision.ruleIds).toContain(ruleId);
-}
-
-function expectBlocked(req: EdgeRequest, ruleId: string): void {
-  // Act
-  const decision = inspectRequest(balanced, req);
-  // Assess
-  expect(decision.action).toBe('block');
-  expect(decision.ruleIds).toContain(ruleId);
-}
-
-function expectNotFlaggedBy(req: EdgeRequest, ruleId: string): void {
-  // Act
-  const decision = inspectRequest(balanced, req);
-  // Assess
-  expect(decision.ruleIds).not.toContain(ruleId);
-  expect(decision.action).toBe('allow');
-}
-
-function expectAllowed(req: EdgeRequest): void {
-  // Act
-  const decision = inspectRequest(balanced, req);
-  // Assess
-  expect(decision.ruleIds).toEqual([]);
-  expect(decision.action).toBe('allow');
-}
+import { expectAllowed, expectBlocked, expectDetected, expectNotFlaggedBy, get, json, post } from './helpers.ts';
 
 const markdown = (body: string) => json({ title: 'README', body });
 
