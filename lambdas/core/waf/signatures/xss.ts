@@ -26,6 +26,11 @@ function controlSplit(word: string): string {
 /** Whitespace or a block comment between JavaScript tokens (`document /*x*\/ . cookie`). */
 const JS_GAP = String.raw`(?:\s|\/\*[^*]{0,60}\*\/)`;
 
+/** The functions payloads call to prove execution (`alert(1)`); keyword-gate fragments of the sink rules. */
+const DIALOG_SINKS = ['alert', 'prompt', 'confirm', 'eval'];
+/** Names of the global object a payload indexes into (`top['al'+'ert']`). */
+const GLOBAL_OBJECTS = ['window', 'top', 'self', 'parent', 'frames', 'globalthis'];
+
 const JS_EXECUTION = String.raw`(?:[\w$.\[\]'"]{1,80} ?(?:\(|\x60|=)|\/\/|[\[{('"\x60])`;
 
 /**
@@ -347,23 +352,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     description:
       'Script sink reached without a plain call: passed by reference (`(alert)(1)`, `[1].find(alert)`, `` .call`${alert}` ``), a computed or bracketed name (`top[/al/.source+/ert/.source](1)`, `window["alert"]`), comments inside `document.cookie`, or `new ActiveXObject(`',
     view: 'text',
-    anyOf: [
-      'alert',
-      'prompt',
-      'confirm',
-      'eval',
-      'call',
-      'apply',
-      'cookie',
-      'activexobject',
-      'top',
-      'self',
-      'window',
-      'parent',
-      'frames',
-      'globalthis',
-      'document',
-    ],
+    anyOf: [...DIALOG_SINKS, 'call', 'apply', 'cookie', 'activexobject', ...GLOBAL_OBJECTS, 'document'],
     allOf: [['(', '`', '[', '=', '{', '/*']],
     pattern: new RegExp(
       [
@@ -389,10 +378,7 @@ export const XSS_SIGNATURES: readonly Signature[] = [
       'Script sink or cookie/DOM access typical of payloads (alert(…), document.cookie, String.fromCharCode)',
     view: 'text',
     anyOf: [
-      'alert',
-      'prompt',
-      'confirm',
-      'eval',
+      ...DIALOG_SINKS,
       'settimeout',
       'setinterval',
       'execscript',
@@ -401,15 +387,10 @@ export const XSS_SIGNATURES: readonly Signature[] = [
       'atob',
       'import',
       'document',
-      'window',
       'string',
       'innerhtml',
       'location',
-      'top',
-      'self',
-      'parent',
-      'frames',
-      'globalthis',
+      ...GLOBAL_OBJECTS,
     ],
     allOf: [['(', '`', '.', '[']],
     // A tagged template (alert`1`) runs the sink; `import` cannot be one, and "`cdk import`" is prose.
