@@ -1,6 +1,13 @@
 import type { WafConfig } from '../config/waf-config.ts';
 import { compileIpMatcher } from '../net/ip.ts';
-import { buildKeywordGate, type GatedSignature, gateSignature, type KeywordGate } from './gate.ts';
+import {
+  buildKeywordGate,
+  type GatedSignature,
+  type GatePlan,
+  gateSignature,
+  type KeywordGate,
+  planGate,
+} from './gate.ts';
 import { sensitivitySettings } from './sensitivity.ts';
 import { ALL_SIGNATURES } from './signatures/index.ts';
 import type { CompiledWaf, InputKind, Signature, WafFamily } from './types.ts';
@@ -18,6 +25,14 @@ function gatedByKind(
 ): Record<InputKind, readonly GatedSignature[]> {
   const entries = INPUT_KINDS.map((kind) => [kind, lists[kind].map((s) => gateSignature(gate, s))]);
   return Object.fromEntries(entries) as Record<InputKind, readonly GatedSignature[]>;
+}
+
+function plansByKind(
+  gate: KeywordGate,
+  lists: Record<InputKind, readonly GatedSignature[]>,
+): Record<InputKind, GatePlan> {
+  const entries = INPUT_KINDS.map((kind) => [kind, planGate(gate, lists[kind])]);
+  return Object.fromEntries(entries) as Record<InputKind, GatePlan>;
 }
 
 function familyEnabled(config: WafConfig, family: WafFamily): boolean {
@@ -43,6 +58,8 @@ export function compileWaf(config: WafConfig, signatures: readonly Signature[] =
   const signaturesByKind = byKind(active);
   const plainWordSignaturesByKind = byKind(plainWordSignatures);
   const keywordGate = buildKeywordGate(active);
+  const gated = gatedByKind(keywordGate, signaturesByKind);
+  const plainWordGated = gatedByKind(keywordGate, plainWordSignaturesByKind);
   return {
     sensitivity: config.sensitivityScore,
     ...settings,
@@ -50,8 +67,10 @@ export function compileWaf(config: WafConfig, signatures: readonly Signature[] =
     plainWordSignatures,
     signaturesByKind,
     plainWordSignaturesByKind,
-    gatedByKind: gatedByKind(keywordGate, signaturesByKind),
-    plainWordGatedByKind: gatedByKind(keywordGate, plainWordSignaturesByKind),
+    gatedByKind: gated,
+    plainWordGatedByKind: plainWordGated,
+    gatePlanByKind: plansByKind(keywordGate, gated),
+    plainWordGatePlanByKind: plansByKind(keywordGate, plainWordGated),
     keywordGate,
     isAllowedIp: compileIpMatcher(config.allowedIps),
     isBlockedIp: compileIpMatcher(config.blockedIps),

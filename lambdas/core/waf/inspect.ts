@@ -1,10 +1,11 @@
 import type { EdgeRequest } from '../edge-request.ts';
 import { normalizeValue, toBase64View, toPathView, toShellView, toSqlView } from './decode.ts';
 import { collectInputs, type InspectedInput } from './inputs.ts';
-import { type GatedSignature, gateOpen, type KeywordGate, scanKeywords, VIEW_INDEX } from './gate.ts';
+import { type GatedSignature, type KeywordGate, reserveStamps, VIEW_INDEX, VIEWS } from './gate.ts';
+import type { CompiledWaf, Signature, ThreatType, WafDecision, WafMatch } from './types.ts';
 
 const TEXT = VIEW_INDEX.text;
-import type { CompiledWaf, InputView, Signature, ThreatType, WafDecision, WafMatch } from './types.ts';
+const RAW = VIEW_INDEX.raw;
 
 /** Characters of a matched value kept in a decision (events store it; payloads can be huge). */
 export const MATCH_VALUE_MAX = 80;
@@ -31,14 +32,28 @@ const THREAT_LABELS: Record<ThreatType, string> = {
  */
 const PLAIN_WORDS = /^[\w@:-]{0,128}(?:\.[\w@:-]{1,128}){0,8}$/;
 
-function isPlainWords(raw: string): boolean {
+export function isPlainWords(raw: string): boolean {
   return PLAIN_WORDS.test(raw) && !raw.includes('0x');
+}
+
+/** Non-ASCII characters whose lower case contains an ASCII letter (İ → i̇, the Kelvin sign → k). */
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
+
+/**
+ * Whether the keyword automaton reads `raw` exactly as `text`: true when `text` is `raw` lower-cased
+ * (nothing decoded) and `raw` holds no character that lower-cases to ASCII, since the automaton folds
+ * ASCII case and reads every non-ASCII character as a break. Native `toLowerCase` and one regex: a JS
+ * character loop over a 2 KB value cost several times more.
+ */
+function foldsToText(raw: string, text: string): boolean {
+  return raw.length === text.length && raw.toLowerCase() === text && !LOWERS_TO_ASCII.test(raw);
 }
 
 /**
  * The views of one value, each computed on first use, and the keyword marks of each: a view that came
- * out identical to the text reuses the text's marks instead of being scanned again. Indexed by
- * VIEW_INDEX (arrays, not records: this runs for every signature of every value).
+ * out identical to the text (the raw value: identical but for ASCII case) reuses the text's marks and
+ * its list of marked groups instead of being scanned again. Indexed by VIEW_INDEX (arrays, not
+ * records: this runs for every candidate signature of every value).
  */
 class ViewCache {
   // Written out as literals on purpose: `new Array(n).fill(…)` builds holey arrays, and the JSON POST
@@ -60,67 +75,90 @@ class ViewCache {
     undefined,
     undefined,
   ];
-  constructor(
-    private readonly gate: KeywordGate,
-    readonly text: string,
-    private readonly raw: string,
-  ) {
-    this.rendered[VIEW_INDEX.text] = text;
-    this.rendered[VIEW_INDEX.raw] = raw;
+  /** The group ids a view's scan newly marked are `gate.marked[markedFrom[v] … markedTo[v])`. */
+  readonly markedFrom = [0, 0, 0, 0, 0, 0];
+  readonly markedTo = [0, 0, 0, 0, 0, 0];
+  private markedEnd = 0;
+  private gate!: KeywordGate;
+  text = '';
+  private raw = '';
+
+  /** Starts on a new value (one instance serves every value: the engine is synchronous). */
+  reset(gate: KeywordGate, text: string, raw: string): void {
+    this.gate = gate;
+    this.text = text;
+    this.raw = raw;
+    const rendered = this.rendered;
+    const stamps = this.stamps;
+    for (let i = 0; i < stamps.length; i++) {
+      rendered[i] = undefined;
+      stamps[i] = 0;
+    }
+    rendered[TEXT] = text;
+    rendered[RAW] = raw;
+    this.markedEnd = 0;
+    reserveStamps(gate);
   }
 
-  /** Whether every fragment group of the signature occurs in its view. */
-  open(gated: GatedSignature): boolean {
-    if (gated.groups.length === 0) return true;
+  /** Renders and scans a view (once), so its marks and marked-group list are known. */
+  scan(index: number): void {
+    if (this.stamps[index] !== 0) return;
+    const rendered = this.render(index);
+    if (index !== TEXT && (rendered === this.text || (index === RAW && foldsToText(rendered, this.text)))) {
+      this.scan(TEXT);
+      this.stamps[index] = this.stamps[TEXT]!;
+      this.marks[index] = this.marks[TEXT];
+      this.markedFrom[index] = this.markedFrom[TEXT]!;
+      this.markedTo[index] = this.markedTo[TEXT]!;
+      return;
+    }
+    const gate = this.gate;
+    const marks = gate.seen[VIEWS[index]!];
+    const stamp = ++gate.stamp;
+    this.stamps[index] = stamp;
+    this.marks[index] = marks;
+    this.markedFrom[index] = this.markedEnd;
+    this.markedEnd = gate.automaton.scanListing(rendered, marks, stamp, gate.marked, this.markedEnd);
+    this.markedTo[index] = this.markedEnd;
+  }
+
+  /** Whether the groups of the signature after its anchor are marked too (its view is scanned). */
+  restOpen(gated: GatedSignature): boolean {
+    const groups = gated.groups;
+    if (groups.length < 2) return true;
     const index = gated.viewIndex;
-    let stamp = this.stamps[index]!;
-    if (stamp === 0) {
-      const rendered = this.get(gated);
-      if (index !== TEXT && rendered === this.text) {
-        stamp = this.scanned(TEXT, 'text', this.text);
-        this.marks[index] = this.marks[TEXT];
-        this.stamps[index] = stamp;
-      } else {
-        stamp = this.scanned(index, gated.view, rendered);
-      }
-    }
-    return gateOpen(this.marks[index]!, gated, stamp);
+    const marks = this.marks[index]!;
+    const stamp = this.stamps[index]!;
+    for (let i = 1; i < groups.length; i++) if (marks[groups[i]!] !== stamp) return false;
+    return true;
   }
 
-  private scanned(index: number, view: InputView, rendered: string): number {
-    let stamp = this.stamps[index]!;
-    if (stamp === 0) {
-      stamp = scanKeywords(this.gate, view, rendered);
-      this.stamps[index] = stamp;
-      this.marks[index] = this.gate.seen[view];
-    }
-    return stamp;
-  }
-
-  get(gated: GatedSignature): string {
-    const known = this.rendered[gated.viewIndex];
+  render(index: number): string {
+    const known = this.rendered[index];
     if (known !== undefined) return known;
     let rendered: string;
-    switch (gated.view) {
-      case 'sql':
+    switch (index) {
+      case VIEW_INDEX.sql:
         rendered = toSqlView(this.text);
         break;
-      case 'path':
+      case VIEW_INDEX.path:
         rendered = toPathView(this.text);
         break;
-      case 'shell':
+      case VIEW_INDEX.shell:
         rendered = toShellView(this.text);
         break;
-      case 'base64':
+      case VIEW_INDEX.base64:
         rendered = toBase64View(this.raw);
         break;
       default:
         rendered = this.text;
     }
-    this.rendered[gated.viewIndex] = rendered;
+    this.rendered[index] = rendered;
     return rendered;
   }
 }
+
+const VIEWS_OF_VALUE = new ViewCache();
 
 interface Hit {
   signature: Signature;
@@ -138,31 +176,68 @@ const userAgentMemo = new WeakMap<CompiledWaf, Map<string, readonly Hit[]>>();
 
 /** Signature hits of one input; `skip` holds rules already matched elsewhere in the request. */
 function scanInput(waf: CompiledWaf, input: InspectedInput, skip: ReadonlyMap<string, Hit> | undefined): Hit[] {
-  const signatures =
+  const plan =
     input.kind !== 'user-agent' && isPlainWords(input.raw)
-      ? waf.plainWordGatedByKind[input.kind]
-      : waf.gatedByKind[input.kind];
+      ? waf.plainWordGatePlanByKind[input.kind]
+      : waf.gatePlanByKind[input.kind];
   const hits: Hit[] = [];
+  const signatures = plan.signatures;
   if (signatures.length === 0) return hits;
-  const views = new ViewCache(waf.keywordGate, normalizeValue(input.raw, input.urlEncoded), input.raw);
+  const gate = waf.keywordGate;
+  const views = VIEWS_OF_VALUE;
+  views.reset(gate, normalizeValue(input.raw, input.urlEncoded), input.raw);
+
+  // Candidates, as a bitmap over signature positions so they come out in signature order: the
+  // signatures without groups, and those anchored on a group that a scan of their view marked.
+  const candidates = plan.candidates;
+  candidates.fill(0);
+  const ungated = plan.ungated;
+  for (let i = 0; i < ungated.length; i++) {
+    const position = ungated[i]!;
+    candidates[position >>> 5] = candidates[position >>> 5]! | (1 << (position & 31));
+  }
+  const marked = gate.marked;
+  const planViews = plan.views;
+  for (let v = 0; v < planViews.length; v++) {
+    const index = planViews[v]!;
+    views.scan(index);
+    const anchorStart = plan.anchorStart[index]!;
+    const anchored = plan.anchored[index]!;
+    const to = views.markedTo[index]!;
+    for (let k = views.markedFrom[index]!; k < to; k++) {
+      const group = marked[k]!;
+      const end = anchorStart[group + 1]!;
+      for (let j = anchorStart[group]!; j < end; j++) {
+        const position = anchored[j]!;
+        candidates[position >>> 5] = candidates[position >>> 5]! | (1 << (position & 31));
+      }
+    }
+  }
+
   // Most requests match nothing, and a Map lookup per signature per value would cost more than the gate.
   const skipping = skip !== undefined && skip.size > 0;
-  for (const gated of signatures) {
-    const signature = gated.signature;
-    if (skipping && skip.has(signature.id)) continue;
-    if (!views.open(gated)) continue;
-    const view = views.get(gated);
-    // An empty view (most values have no base64 reading) matches nothing.
-    if (view === '' || !gated.regex.test(view)) continue;
-    hits.push({
-      signature,
-      match: {
-        ruleId: signature.id,
-        category: signature.threatType,
-        location: input.location,
-        value: views.text.length > MATCH_VALUE_MAX ? views.text.slice(0, MATCH_VALUE_MAX) : views.text,
-      },
-    });
+  for (let w = 0; w < candidates.length; w++) {
+    let word = candidates[w]!;
+    while (word !== 0) {
+      const lowest = word & -word;
+      word ^= lowest;
+      const gated = signatures[(w << 5) | (31 - Math.clz32(lowest))]!;
+      const signature = gated.signature;
+      if (skipping && skip.has(signature.id)) continue;
+      if (!views.restOpen(gated)) continue;
+      const view = views.render(gated.viewIndex);
+      // An empty view (most values have no base64 reading) matches nothing.
+      if (view === '' || !gated.regex.test(view)) continue;
+      hits.push({
+        signature,
+        match: {
+          ruleId: signature.id,
+          category: signature.threatType,
+          location: input.location,
+          value: views.text.length > MATCH_VALUE_MAX ? views.text.slice(0, MATCH_VALUE_MAX) : views.text,
+        },
+      });
+    }
   }
   return hits;
 }

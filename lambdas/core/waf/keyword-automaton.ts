@@ -15,6 +15,12 @@ export interface KeywordAutomaton {
   groupIdOf(group: readonly string[]): number;
   /** Marks `seen[id] = stamp` for every group occurring in `text` (ASCII letters compared case-insensitively). */
   scan(text: string, seen: Int32Array, stamp: number): void;
+  /**
+   * As `scan`, and also appends to `marked` (from index `at`) the id of each group it marks that was
+   * not already marked with `stamp`; returns the index after the last id written. `marked` needs room
+   * for `groupCount` ids after `at`.
+   */
+  scanListing(text: string, seen: Int32Array, stamp: number, marked: Int32Array, at: number): number;
 }
 
 function groupKey(group: readonly string[]): string {
@@ -105,18 +111,42 @@ export function buildKeywordAutomaton(groupList: readonly (readonly string[])[])
     }
   }
 
+  // States are renumbered so that those with outputs come last, and each is stored as the offset of
+  // its row in the flat transition table: the scan then steps with one table read per character, and
+  // one comparison tells whether the state reached ends any fragment (most do not).
+  const order = [...rows.keys()].sort((a, b) => Math.sign(outputs[a]!.length) - Math.sign(outputs[b]!.length) || a - b);
+  const renumbered = new Int32Array(rows.length);
+  order.forEach((state, id) => {
+    renumbered[state] = id;
+  });
+  const firstWithOutput = order.findIndex((state) => outputs[state]!.length > 0);
+  const outputFrom = (firstWithOutput < 0 ? rows.length : firstWithOutput) * classes;
   const delta = new Int32Array(rows.length * classes);
-  rows.forEach((row, state) => {
-    delta.set(row, state * classes);
+  order.forEach((state, id) => {
+    const row = rows[state]!;
+    for (let c = 0; c < classes; c++) delta[id * classes + c] = renumbered[row[c]!]! * classes;
   });
-  const outStart = new Int32Array(rows.length + 1);
+  /** Outputs of the state with new id `outputFrom / classes + j` are flatOut[outStart[j] … outStart[j + 1]). */
+  const withOutput = order.slice(outputFrom / classes);
+  const outStart = new Int32Array(withOutput.length + 1);
   const outIds: number[] = [];
-  outputs.forEach((list, state) => {
-    outStart[state] = outIds.length;
-    outIds.push(...list);
+  withOutput.forEach((state, j) => {
+    outStart[j] = outIds.length;
+    outIds.push(...outputs[state]!);
   });
-  outStart[rows.length] = outIds.length;
+  outStart[withOutput.length] = outIds.length;
   const flatOut = Int32Array.from(outIds);
+  // Prose reaches the same few output states over and over (`on`, `or`, a space after a word); the
+  // number of the scan that last emitted a state's outputs lets a repeat cost one comparison.
+  const emitted = new Int32Array(withOutput.length);
+  let scans = 0;
+  function nextScan(): number {
+    if (scans >= 0x7ffffff0) {
+      emitted.fill(0);
+      scans = 0;
+    }
+    return ++scans;
+  }
 
   return {
     groupCount: groupIds.size,
@@ -126,13 +156,40 @@ export function buildKeywordAutomaton(groupList: readonly (readonly string[])[])
       return id;
     },
     scan(text, seen, stamp) {
-      let state = 0;
+      const scan = nextScan();
+      let offset = 0;
       for (let i = 0; i < text.length; i++) {
         const code = text.charCodeAt(i);
-        state = code < 128 ? delta[state * classes + classOf[code]!]! : 0;
-        const end = outStart[state + 1]!;
-        for (let k = outStart[state]!; k < end; k++) seen[flatOut[k]!] = stamp;
+        offset = code < 128 ? delta[offset + classOf[code]!]! : 0;
+        if (offset < outputFrom) continue;
+        const j = (offset - outputFrom) / classes;
+        if (emitted[j] === scan) continue;
+        emitted[j] = scan;
+        const end = outStart[j + 1]!;
+        for (let k = outStart[j]!; k < end; k++) seen[flatOut[k]!] = stamp;
       }
+    },
+    scanListing(text, seen, stamp, marked, at) {
+      const scan = nextScan();
+      let offset = 0;
+      let next = at;
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i);
+        offset = code < 128 ? delta[offset + classOf[code]!]! : 0;
+        if (offset < outputFrom) continue;
+        const j = (offset - outputFrom) / classes;
+        if (emitted[j] === scan) continue;
+        emitted[j] = scan;
+        const end = outStart[j + 1]!;
+        for (let k = outStart[j]!; k < end; k++) {
+          const id = flatOut[k]!;
+          if (seen[id] !== stamp) {
+            seen[id] = stamp;
+            marked[next++] = id;
+          }
+        }
+      }
+      return next;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { GatedSignature, KeywordGate } from './gate.ts';
+import type { GatedSignature, GatePlan, KeywordGate } from './gate.ts';
 
 /** The five families a project can switch on and off (SPEC §2 `owasp*Enabled`). */
 export type WafFamily = 'sqli' | 'xss' | 'rce' | 'lfi' | 'scanner';
@@ -99,6 +99,9 @@ export interface CompiledWaf {
   /** The same lists with each signature's fragment groups resolved to automaton ids (see gate.ts). */
   gatedByKind: Readonly<Record<InputKind, readonly GatedSignature[]>>;
   plainWordGatedByKind: Readonly<Record<InputKind, readonly GatedSignature[]>>;
+  /** The same lists indexed by anchor group, so a value visits only the signatures its keywords point to. */
+  gatePlanByKind: Readonly<Record<InputKind, GatePlan>>;
+  plainWordGatePlanByKind: Readonly<Record<InputKind, GatePlan>>;
   keywordGate: KeywordGate;
   isAllowedIp(ip: string): boolean;
   isBlockedIp(ip: string): boolean;

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WAF_CONFIG } from '../../../lambdas/core/config/waf-config.ts';
 import { normalizeValue, toBase64View, toPathView, toShellView, toSqlView } from '../../../lambdas/core/waf/decode.ts';
-import { buildKeywordGate, gateOpen, gateSignature, scanKeywords } from '../../../lambdas/core/waf/gate.ts';
-import { ALL_SIGNATURES, compileWaf, inspectRequest } from '../../../lambdas/core/waf/index.ts';
+import type { EdgeRequest } from '../../../lambdas/core/edge-request.ts';
+import { buildKeywordGate, gateOpen, gateSignature, planGate, scanKeywords } from '../../../lambdas/core/waf/gate.ts';
+import { type CompiledWaf, ALL_SIGNATURES, compileWaf, inspectRequest } from '../../../lambdas/core/waf/index.ts';
+import { collectInputs } from '../../../lambdas/core/waf/inputs.ts';
+import { isPlainWords } from '../../../lambdas/core/waf/inspect.ts';
 import { buildKeywordAutomaton } from '../../../lambdas/core/waf/keyword-automaton.ts';
+import { regexSignature } from '../../../lambdas/core/waf/signature.ts';
 import type { InputView, Signature } from '../../../lambdas/core/waf/types.ts';
 import { BROWSER_HEADERS, get, json } from './helpers.ts';
 
-function viewsOf(raw: string): Record<InputView, string> {
-  const text = normalizeValue(raw, true);
+function viewsOf(raw: string, urlEncoded = true): Record<InputView, string> {
+  const text = normalizeValue(raw, urlEncoded);
   return {
     text,
     sql: toSqlView(text),
@@ -207,5 +211,173 @@ describe('WAF engine fast paths', () => {
     // Assess
     expect(decision.action).toBe('block');
     expect(decision.threatType).toBe('sql_injection');
+  });
+});
+
+/**
+ * The engine's rule ids as a plain pass over every active signature of each value's kind would find
+ * them: each signature's whole gate checked against a fresh scan of its view, in signature order, a
+ * rule counted once per request.
+ */
+function fullPassRuleIds(engine: CompiledWaf, request: EdgeRequest): string[] {
+  const gate = engine.keywordGate;
+  const ids: string[] = [];
+  for (const input of collectInputs(request)) {
+    const plain = input.kind !== 'user-agent' && isPlainWords(input.raw);
+    const list = plain ? engine.plainWordGatedByKind[input.kind] : engine.gatedByKind[input.kind];
+    const views = viewsOf(input.raw, input.urlEncoded);
+    for (const gated of list) {
+      if (ids.includes(gated.signature.id)) continue;
+      const view = views[gated.view];
+      if (!gateOpen(gate.seen[gated.view], gated, scanKeywords(gate, gated.view, view))) continue;
+      if (view !== '' && gated.regex.test(view)) ids.push(gated.signature.id);
+    }
+  }
+  return ids;
+}
+
+function requestsCarrying(value: string): EdgeRequest[] {
+  return [
+    get(`/search?q=${encodeURIComponent(value)}&page=2`),
+    get(`/files/${encodeURIComponent(value)}`),
+    get('/api/v1/items', { ...BROWSER_HEADERS, 'x-forwarded-host': value, cookie: `pref=${value}` }),
+    get('/api/v1/items', { ...BROWSER_HEADERS, 'user-agent': value }),
+    json({ comment: value, [value.slice(0, 40)]: 1 }),
+  ];
+}
+
+describe('WAF keyword gate plan', () => {
+  it('anchors a signature on its rarest group', () => {
+    // Prepare
+    const signature = regexSignature({
+      id: 'TEST-100',
+      family: 'sqli',
+      threatType: 'sql_injection',
+      level: 1,
+      severity: 5,
+      description: 'test',
+      view: 'sql',
+      anyOf: ["'", '"'],
+      allOf: [
+        ['union select', 'union all select'],
+        ['--', '#'],
+      ],
+      pattern: /union (?:all )?select/,
+    });
+    const gate = buildKeywordGate([signature]);
+    // Act
+    const gated = gateSignature(gate, signature);
+    // Assess
+    expect(gated.groups[0]).toBe(gate.automaton.groupIdOf(['union select', 'union all select']));
+    expect([...gated.groups].sort()).toEqual(
+      [
+        ["'", '"'],
+        ['union select', 'union all select'],
+        ['--', '#'],
+      ]
+        .map((g) => gate.automaton.groupIdOf(g))
+        .sort(),
+    );
+  });
+
+  it('files every gated signature once, under its anchor in its view, and lists the rest as ungated', () => {
+    // Prepare
+    const engine = compileWaf({ ...DEFAULT_WAF_CONFIG, sensitivityScore: 100 });
+    for (const list of [...Object.values(engine.gatedByKind), ...Object.values(engine.plainWordGatedByKind)]) {
+      // Act
+      const plan = planGate(engine.keywordGate, list);
+      // Assess
+      const filed: number[] = [...plan.ungated];
+      for (const view of plan.views) {
+        const start = plan.anchorStart[view]!;
+        const anchored = plan.anchored[view]!;
+        for (let group = 0; group < engine.keywordGate.automaton.groupCount; group++) {
+          for (let j = start[group]!; j < start[group + 1]!; j++) {
+            const gated = list[anchored[j]!]!;
+            expect([gated.viewIndex, gated.groups[0]]).toEqual([view, group]);
+            filed.push(anchored[j]!);
+          }
+        }
+      }
+      expect(filed.sort((a, b) => a - b)).toEqual(list.map((_, i) => i));
+      expect(plan.ungated.every((i) => list[i]!.groups.length === 0)).toBe(true);
+    }
+  });
+
+  it.each([30, 70, 100])(
+    'reports the rule ids of a full pass over every signature, in the same order, at sensitivity %i',
+    (sensitivity) => {
+      // Prepare
+      const engine = compileWaf({ ...DEFAULT_WAF_CONFIG, sensitivityScore: sensitivity });
+      const values = [
+        ...GATED_PAYLOADS,
+        "I've worn these for 3 weeks on mixed terrain; the grip is excellent and they're light.",
+        'running shoes size 42',
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36; cat /etc/passwd',
+        'UNION SELECT password FROM users',
+      ];
+      const requests = values.flatMap(requestsCarrying);
+      // Act
+      const reported = requests.map((request) => inspectRequest(engine, request).ruleIds);
+      // Assess
+      expect(reported).toEqual(requests.map((request) => fullPassRuleIds(engine, request)));
+      expect(reported.filter((ids) => ids.length > 0).length).toBeGreaterThan(values.length);
+    },
+  );
+
+  it('reads a raw value that differs from its text only in ASCII case through the text scan', () => {
+    // Prepare
+    const rawKey = regexSignature({
+      id: 'TEST-110',
+      family: 'scanner',
+      threatType: 'scanner',
+      level: 1,
+      severity: 5,
+      description: 'test',
+      view: 'raw',
+      kinds: ['arg'],
+      anyOf: ['key'],
+      pattern: /KEY/,
+    });
+    const engine = compileWaf(DEFAULT_WAF_CONFIG, [rawKey]);
+    // Act
+    const decision = inspectRequest(engine, json({ note: 'MY KEY (1)' }));
+    // Assess
+    expect(decision.ruleIds).toEqual(['TEST-110']);
+  });
+
+  it('allows a raw value whose fragment appears only once lower-cased (Kelvin sign), as a scan of the raw view does', () => {
+    // Prepare
+    const rawKey = regexSignature({
+      id: 'TEST-111',
+      family: 'scanner',
+      threatType: 'scanner',
+      level: 1,
+      severity: 5,
+      description: 'test',
+      view: 'raw',
+      kinds: ['arg'],
+      anyOf: ['key'],
+      pattern: /\u212aey/,
+    });
+    const engine = compileWaf(DEFAULT_WAF_CONFIG, [rawKey]);
+    // Act
+    const decision = inspectRequest(engine, json({ note: 'my \u212aey (1)' }));
+    // Assess
+    expect(normalizeValue('my \u212aey (1)', false)).toBe('my key (1)');
+    expect(decision.ruleIds).toEqual([]);
+  });
+
+  it('keeps the marks of every view of a value when the stamps wrap around', () => {
+    // Prepare
+    const engine = compileWaf(DEFAULT_WAF_CONFIG);
+    const request = get(`/search?q=${encodeURIComponent("1' union select password from users-- -")}`);
+    const expected = inspectRequest(engine, request).ruleIds;
+    // Act
+    engine.keywordGate.stamp = 0x7ffffff0 - 8;
+    const acrossTheWrap = Array.from({ length: 9 }, () => inspectRequest(engine, request).ruleIds);
+    // Assess
+    expect(expected.length).toBeGreaterThan(0);
+    for (const ids of acrossTheWrap) expect(ids).toEqual(expected);
   });
 });
