@@ -23,6 +23,15 @@ export interface KeywordAutomaton {
   scanListing(text: string, seen: Int32Array, stamp: number, marked: Int32Array, at: number): number;
 }
 
+/**
+ * Fragments are cut to their first characters: any prefix of a fragment is still a necessary condition
+ * (the gate only ever says "cannot match"), so verdicts do not change, while the table — one row per
+ * trie state — stays small. Long fragments (base64 spellings of gadget classes, scanner resource
+ * paths, function names) otherwise made it several megabytes per compiled WAF; eight characters are rare
+ * enough in ordinary text that the gate opens about as often as with the whole fragment.
+ */
+export const MAX_GATE_FRAGMENT = 8;
+
 function groupKey(group: readonly string[]): string {
   return [...new Set(group.map((f) => f.toLowerCase()))].sort().join('\u0001');
 }
@@ -42,27 +51,21 @@ function alphabetOf(fragments: readonly string[]): { classOf: Uint8Array; classe
   return { classOf, classes };
 }
 
-export function buildKeywordAutomaton(groupList: readonly (readonly string[])[]): KeywordAutomaton {
-  const groupIds = new Map<string, number>();
-  /** Fragment → the groups it belongs to. */
-  const ids = new Map<string, number[]>();
-  for (const group of groupList) {
-    const key = groupKey(group);
-    if (groupIds.has(key)) continue;
-    const groupId = groupIds.size;
-    groupIds.set(key, groupId);
-    for (const raw of new Set(group.map((f) => f.toLowerCase()))) {
-      if (raw === '' || [...raw].some((c) => c.charCodeAt(0) >= 128)) {
-        throw new Error(`keyword fragment must be non-empty ASCII: ${JSON.stringify(raw)}`);
-      }
-      const owners = ids.get(raw);
-      if (owners) owners.push(groupId);
-      else ids.set(raw, [groupId]);
-    }
-  }
-  const fragments = [...ids.keys()];
-  const { classOf, classes } = alphabetOf(fragments);
+interface TransitionTables {
+  /** Next state, per (state × classes + character class); 16 bits halve the table. */
+  delta: Uint16Array;
+  /** States from this id on end at least one fragment. */
+  firstOutput: number;
+  /** Group ids of output state j are flatOut[outStart[j] … outStart[j + 1]). */
+  outStart: Int32Array;
+  flatOut: Int32Array;
+}
 
+/**
+ * Builds the flat tables in a function of their own, so the per-state rows and lists it needs on the
+ * way are garbage once it returns instead of living on in the scan closures' context.
+ */
+function transitionTables(ids: ReadonlyMap<string, number[]>, classOf: Uint8Array, classes: number): TransitionTables {
   // Trie: children per state as a dense row of `classes` entries (-1: none yet).
   const rows: Int32Array[] = [new Int32Array(classes).fill(-1)];
   const outputs: number[][] = [[]];
@@ -111,23 +114,23 @@ export function buildKeywordAutomaton(groupList: readonly (readonly string[])[])
     }
   }
 
-  // States are renumbered so that those with outputs come last, and each is stored as the offset of
-  // its row in the flat transition table: the scan then steps with one table read per character, and
-  // one comparison tells whether the state reached ends any fragment (most do not).
+  // States are renumbered so that those with outputs come last: the scan steps with one table read per
+  // character, and one comparison tells whether the state reached ends any fragment (most do not).
+  if (rows.length > 0xffff) throw new Error(`keyword automaton: ${rows.length} states do not fit 16 bits`);
   const order = [...rows.keys()].sort((a, b) => Math.sign(outputs[a]!.length) - Math.sign(outputs[b]!.length) || a - b);
   const renumbered = new Int32Array(rows.length);
   order.forEach((state, id) => {
     renumbered[state] = id;
   });
   const firstWithOutput = order.findIndex((state) => outputs[state]!.length > 0);
-  const outputFrom = (firstWithOutput < 0 ? rows.length : firstWithOutput) * classes;
-  const delta = new Int32Array(rows.length * classes);
+  const firstOutput = firstWithOutput < 0 ? rows.length : firstWithOutput;
+  const delta = new Uint16Array(rows.length * classes);
   order.forEach((state, id) => {
     const row = rows[state]!;
-    for (let c = 0; c < classes; c++) delta[id * classes + c] = renumbered[row[c]!]! * classes;
+    for (let c = 0; c < classes; c++) delta[id * classes + c] = renumbered[row[c]!]!;
   });
-  /** Outputs of the state with new id `outputFrom / classes + j` are flatOut[outStart[j] … outStart[j + 1]). */
-  const withOutput = order.slice(outputFrom / classes);
+  /** Outputs of the state with new id `firstOutput + j` are flatOut[outStart[j] … outStart[j + 1]). */
+  const withOutput = order.slice(firstOutput);
   const outStart = new Int32Array(withOutput.length + 1);
   const outIds: number[] = [];
   withOutput.forEach((state, j) => {
@@ -136,9 +139,35 @@ export function buildKeywordAutomaton(groupList: readonly (readonly string[])[])
   });
   outStart[withOutput.length] = outIds.length;
   const flatOut = Int32Array.from(outIds);
+  return { delta, firstOutput, outStart, flatOut };
+}
+
+export function buildKeywordAutomaton(groupList: readonly (readonly string[])[]): KeywordAutomaton {
+  const groupIds = new Map<string, number>();
+  /** Fragment → the groups it belongs to. */
+  const ids = new Map<string, number[]>();
+  for (const group of groupList) {
+    const key = groupKey(group);
+    if (groupIds.has(key)) continue;
+    const groupId = groupIds.size;
+    groupIds.set(key, groupId);
+    for (const raw of new Set(group.map((f) => f.toLowerCase().slice(0, MAX_GATE_FRAGMENT)))) {
+      if (raw === '' || [...raw].some((c) => c.charCodeAt(0) >= 128)) {
+        throw new Error(`keyword fragment must be non-empty ASCII: ${JSON.stringify(raw)}`);
+      }
+      const owners = ids.get(raw);
+      if (owners) owners.push(groupId);
+      else ids.set(raw, [groupId]);
+    }
+  }
+  const fragments = [...ids.keys()];
+  const { classOf, classes } = alphabetOf(fragments);
+
+  const { delta, firstOutput, outStart, flatOut } = transitionTables(ids, classOf, classes);
+  const withOutputCount = outStart.length - 1;
   // Prose reaches the same few output states over and over (`on`, `or`, a space after a word); the
   // number of the scan that last emitted a state's outputs lets a repeat cost one comparison.
-  const emitted = new Int32Array(withOutput.length);
+  const emitted = new Int32Array(withOutputCount);
   let scans = 0;
   function nextScan(): number {
     if (scans >= 0x7ffffff0) {
@@ -157,12 +186,12 @@ export function buildKeywordAutomaton(groupList: readonly (readonly string[])[])
     },
     scan(text, seen, stamp) {
       const scan = nextScan();
-      let offset = 0;
+      let state = 0;
       for (let i = 0; i < text.length; i++) {
         const code = text.charCodeAt(i);
-        offset = code < 128 ? delta[offset + classOf[code]!]! : 0;
-        if (offset < outputFrom) continue;
-        const j = (offset - outputFrom) / classes;
+        state = code < 128 ? delta[state * classes + classOf[code]!]! : 0;
+        if (state < firstOutput) continue;
+        const j = state - firstOutput;
         if (emitted[j] === scan) continue;
         emitted[j] = scan;
         const end = outStart[j + 1]!;
@@ -171,13 +200,13 @@ export function buildKeywordAutomaton(groupList: readonly (readonly string[])[])
     },
     scanListing(text, seen, stamp, marked, at) {
       const scan = nextScan();
-      let offset = 0;
+      let state = 0;
       let next = at;
       for (let i = 0; i < text.length; i++) {
         const code = text.charCodeAt(i);
-        offset = code < 128 ? delta[offset + classOf[code]!]! : 0;
-        if (offset < outputFrom) continue;
-        const j = (offset - outputFrom) / classes;
+        state = code < 128 ? delta[state * classes + classOf[code]!]! : 0;
+        if (state < firstOutput) continue;
+        const j = state - firstOutput;
         if (emitted[j] === scan) continue;
         emitted[j] = scan;
         const end = outStart[j + 1]!;

@@ -6,7 +6,7 @@ import { buildKeywordGate, gateOpen, gateSignature, planGate, scanKeywords } fro
 import { type CompiledWaf, ALL_SIGNATURES, compileWaf, inspectRequest } from '../../../lambdas/core/waf/index.ts';
 import { collectInputs } from '../../../lambdas/core/waf/inputs.ts';
 import { isPlainWords } from '../../../lambdas/core/waf/inspect.ts';
-import { buildKeywordAutomaton } from '../../../lambdas/core/waf/keyword-automaton.ts';
+import { buildKeywordAutomaton, MAX_GATE_FRAGMENT } from '../../../lambdas/core/waf/keyword-automaton.ts';
 import { regexSignature } from '../../../lambdas/core/waf/signature.ts';
 import type { InputView, Signature } from '../../../lambdas/core/waf/types.ts';
 import { BROWSER_HEADERS, get, json } from './helpers.ts';
@@ -122,6 +122,23 @@ describe('WAF keyword automaton', () => {
     automaton.scan('aéb', seen, 1);
     // Assess
     expect(seen[automaton.groupIdOf(['ab'])]).toBe(0);
+  });
+
+  it('reads a long fragment by its first characters only, so the gate can open more often but never less', () => {
+    // Prepare
+    const long = 'invokertransformer';
+    const automaton = buildKeywordAutomaton([[long]]);
+    const id = automaton.groupIdOf([long]);
+    const texts = [`x ${long.toUpperCase()} y`, long.slice(0, MAX_GATE_FRAGMENT), long.slice(0, MAX_GATE_FRAGMENT - 1)];
+    // Act
+    const marked = texts.map((text) => {
+      const seen = new Int32Array(automaton.groupCount);
+      automaton.scan(text, seen, 1);
+      return seen[id] === 1;
+    });
+    // Assess
+    expect(MAX_GATE_FRAGMENT).toBeLessThan(long.length);
+    expect(marked).toEqual([true, true, false]);
   });
 });
 
