@@ -177,6 +177,7 @@ export function buildKeywordAutomaton(groupList: readonly (readonly string[])[])
     return ++scans;
   }
 
+  let scratch: Int32Array | undefined;
   return {
     groupCount: groupIds.size,
     groupIdOf(group) {
@@ -185,18 +186,9 @@ export function buildKeywordAutomaton(groupList: readonly (readonly string[])[])
       return id;
     },
     scan(text, seen, stamp) {
-      const scan = nextScan();
-      let state = 0;
-      for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        state = code < 128 ? delta[state * classes + classOf[code]!]! : 0;
-        if (state < firstOutput) continue;
-        const j = state - firstOutput;
-        if (emitted[j] === scan) continue;
-        emitted[j] = scan;
-        const end = outStart[j + 1]!;
-        for (let k = outStart[j]!; k < end; k++) seen[flatOut[k]!] = stamp;
-      }
+      // Outside the engine's hot path (tests, tools): the listing goes to a scratch array.
+      scratch ??= new Int32Array(groupIds.size);
+      this.scanListing(text, seen, stamp, scratch, 0);
     },
     scanListing(text, seen, stamp, marked, at) {
       const scan = nextScan();

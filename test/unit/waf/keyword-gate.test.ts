@@ -263,6 +263,22 @@ function requestsCarrying(value: string): EdgeRequest[] {
   ];
 }
 
+/** A one-signature engine's rule: `pattern` over the raw (case-preserving) view of an argument, gated on "key". */
+function rawArgSignature(id: string, pattern: RegExp): Signature {
+  return regexSignature({
+    id,
+    family: 'scanner',
+    threatType: 'scanner',
+    level: 1,
+    severity: 5,
+    description: 'test',
+    view: 'raw',
+    kinds: ['arg'],
+    anyOf: ['key'],
+    pattern,
+  });
+}
+
 describe('WAF keyword gate plan', () => {
   it('anchors a signature on its rarest group', () => {
     // Prepare
@@ -344,18 +360,7 @@ describe('WAF keyword gate plan', () => {
 
   it('reads a raw value that differs from its text only in ASCII case through the text scan', () => {
     // Prepare
-    const rawKey = regexSignature({
-      id: 'TEST-110',
-      family: 'scanner',
-      threatType: 'scanner',
-      level: 1,
-      severity: 5,
-      description: 'test',
-      view: 'raw',
-      kinds: ['arg'],
-      anyOf: ['key'],
-      pattern: /KEY/,
-    });
+    const rawKey = rawArgSignature('TEST-110', /KEY/);
     const engine = compileWaf(DEFAULT_WAF_CONFIG, [rawKey]);
     // Act
     const decision = inspectRequest(engine, json({ note: 'MY KEY (1)' }));
@@ -365,18 +370,7 @@ describe('WAF keyword gate plan', () => {
 
   it('allows a raw value whose fragment appears only once lower-cased (Kelvin sign), as a scan of the raw view does', () => {
     // Prepare
-    const rawKey = regexSignature({
-      id: 'TEST-111',
-      family: 'scanner',
-      threatType: 'scanner',
-      level: 1,
-      severity: 5,
-      description: 'test',
-      view: 'raw',
-      kinds: ['arg'],
-      anyOf: ['key'],
-      pattern: /\u212aey/,
-    });
+    const rawKey = rawArgSignature('TEST-111', /\u212aey/);
     const engine = compileWaf(DEFAULT_WAF_CONFIG, [rawKey]);
     // Act
     const decision = inspectRequest(engine, json({ note: 'my \u212aey (1)' }));
