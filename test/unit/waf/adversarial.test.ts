@@ -34,6 +34,11 @@ const ADVERSARIAL: Record<string, string> = {
   doubleEncoded: '%25'.repeat(SIZE / 3),
   base64Like: 'Ab9+'.repeat(1000),
   numbersAndQuotes: "1'".repeat(SIZE / 2),
+  unclosedAttributes: '<a x="'.repeat(SIZE / 6),
+  attributeNames: ' x='.repeat(SIZE / 3),
+  cdataOpeners: '<![CDATA['.repeat(SIZE / 9),
+  commentOpeners: '<!--'.repeat(SIZE / 4),
+  doctypeSubsets: '<!DOCTYPE ['.repeat(SIZE / 11),
 };
 
 /** Each view from the raw value and its normalised text, as the engine computes them. */
@@ -73,6 +78,8 @@ describe('WAF signatures under adversarial input', () => {
         get(`/search?${query}`),
         post('application/json', JSON.stringify({ body: payload })),
         post('text/plain', payload),
+        post('application/xml', `<?xml version="1.0"?><r a="${payload}">${payload}</r>`),
+        post('application/xml', payload),
         get('/', { 'user-agent': payload, cookie: `s=${payload}` }),
       ];
       // Act
