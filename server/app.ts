@@ -18,6 +18,7 @@ import { type Bootstrap, ensureBootstrap } from './bootstrap.ts';
 import { HttpCache, type HttpCacheOptions } from './cache/http-cache.ts';
 import { cacheOptionsFromEnv } from './cache/options.ts';
 import { createDemoOrigin } from './demo-origin.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded-dynamo.ts';
 import { answerClientErrorsWithJson, listen } from './http-util.ts';
 import { createCountryResolver, type GeoOptions, geoOptionsFromEnv } from './geo/country-resolver.ts';
@@ -99,6 +100,8 @@ async function assemble(
   const persist = options.persist ?? true;
   const dataDir = resolve(options.dataDir ?? '.edge-gateway');
   if (persist) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lock = persist ? acquireDataDirLock(dataDir) : undefined;
+  if (lock) onStarted(async () => lock.release());
 
   const embedded: EmbeddedDynamo | undefined = options.dynamoEndpoint
     ? undefined
@@ -218,6 +221,7 @@ async function assemble(
       await Promise.all([drain(proxyServer), drain(apiServer), drain(demoOrigin)]);
       await Promise.all([events.close(), usageMeter.close()]);
       await embedded?.close();
+      lock?.release();
     })();
     return closing;
   };

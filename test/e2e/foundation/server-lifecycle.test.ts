@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -166,6 +166,44 @@ describe('self-hosted server lifecycle', () => {
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a second server on the same data dir, naming the running one, and starts again once it stopped', async () => {
+    // Prepare
+    const dataDir = freshDataDir();
+    const first = await startTestServer({ dataDir });
+    try {
+      // Act
+      const refused = await startServer({ dataDir, apiPort: 0, proxyPort: 0, demoOriginPort: 0, log: () => {} }).then(
+        () => undefined,
+        (err: Error & { code?: string }) => err,
+      );
+      // Assess
+      expect(refused?.code).toBe('EDATADIRINUSE');
+      expect(refused?.message).toContain(`pid ${process.pid}`);
+      expect(refused?.message).toContain('EDGE_DATA_DIR');
+      expect((await first.api('/projects/demo')).status).toBe(200);
+    } finally {
+      await first.close({ keepDataDir: true });
+    }
+    expect(existsSync(join(dataDir, 'gateway.lock'))).toBe(false);
+    const again = await startTestServer({ dataDir });
+    await again.close();
+  });
+
+  it('takes over the lock a crashed server left behind', async () => {
+    // Prepare: a pid no process has (the kernel caps pids far below 2^31 - 1).
+    const dataDir = freshDataDir();
+    writeFileSync(join(dataDir, 'gateway.lock'), String(2 ** 31 - 1));
+    // Act
+    const t = await startTestServer({ dataDir });
+    try {
+      // Assess
+      expect(readFileSync(join(dataDir, 'gateway.lock'), 'utf8')).toBe(String(process.pid));
+      expect((await t.api('/projects/demo')).status).toBe(200);
+    } finally {
+      await t.close();
     }
   });
 });
