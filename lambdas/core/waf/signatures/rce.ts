@@ -88,6 +88,15 @@ const QUOTE_SPLIT_COMMAND = `(?:${[
   .map((word) => word.split('').join(`['"]{0,2}`))
   .join('|')})`;
 
+/**
+ * A command chained with ; | || && or a line break, in the argument shape a shell takes. An unset
+ * variable before the word (`|$u wget`) and quotes around it (`;'curl' …`) expand to nothing.
+ */
+const CHAINED_COMMAND = String.raw`(?:[;|&\n\r]|\|\||&&)[ \t{(]{0,5}(['"]?)${BIN_PATH}${COMMANDS}(?:\.exe)?\b\1${SHELL_ARGUMENT}|(?:[;|&\n\r]|\|\||&&)[ \t]{0,5}\$[a-z_]\w{0,8} {1,3}${BIN_PATH}${COMMANDS}\b`;
+
+/** The first three lines of a value (leading blank lines not counted): where an injected command sits. */
+const FIRST_LINES = String.raw`^\s{0,64}(?:[^\n]{0,4000}\n){0,2}[^\n]{0,4000}?`;
+
 export const RCE_SIGNATURES: readonly Signature[] = [
   regexSignature({
     id: 'RCE-100',
@@ -95,14 +104,26 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     threatType: 'remote_code_execution',
     level: 1,
     severity: 5,
-    description: 'Command chained with ; | || && or a newline',
+    description: 'Command chained with ; | || && or a newline, within the first three lines of the value',
     view: 'shell',
     anyOf: [';', '|', '&', '\n', '\r'],
     allOf: [COMMAND_WORDS],
-    // An unset variable before the word (`|$u wget`) and quotes around it (`;'curl' …`) expand to nothing.
-    pattern: new RegExp(
-      `(?:[;|&\\n\\r]|\\|\\||&&)[ \\t{(]{0,5}(['"]?)${BIN_PATH}${COMMANDS}(?:\\.exe)?\\b\\1${SHELL_ARGUMENT}|(?:[;|&\\n\\r]|\\|\\||&&)[ \\t]{0,5}\\$[a-z_]\\w{0,8} {1,3}${BIN_PATH}${COMMANDS}\\b`,
-    ),
+    // An injected command follows the short value it breaks out of; a command line after several lines
+    // of text is a code sample in a document (README, changelog) and is left to RCE-103 at level 3.
+    pattern: new RegExp(`${FIRST_LINES}(?:${CHAINED_COMMAND})`),
+  }),
+  regexSignature({
+    id: 'RCE-103',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 3,
+    severity: 5,
+    description:
+      'Command chained with ; | || && or a newline anywhere in a multi-line value (documents quote such lines)',
+    view: 'shell',
+    anyOf: [';', '|', '&', '\n', '\r'],
+    allOf: [COMMAND_WORDS],
+    pattern: new RegExp(CHAINED_COMMAND),
   }),
   regexSignature({
     id: 'RCE-101',
