@@ -45,3 +45,31 @@ describe('RCE-100: a chained command within the first lines of a value', () => {
     expectDetected(req, 'RCE-103', waf({ sensitivityScore: 80 }));
   });
 });
+
+describe('NODE-100: a Node.js module used in the same expression, not bound by a declaration', () => {
+  it.each([
+    ['a CommonJS import of fs', "var fs = require('fs');\nvar data = fs.readFileSync(name);"],
+    ['an ES import of child_process', "import { spawn } from 'node:child_process'\nconst child = spawn(cmd, args)"],
+    ['a destructured require of child_process', "const { spawn } = require('child_process')\nspawn(cmd)"],
+    ['the C struct of the same name in a changelog', 'reuse an uninitialized child_process structure'],
+    ['the API page of the module', 'the child_process.spawn() method spawns the child process'],
+  ])('allows %s', (_name, text) => {
+    // Prepare
+    const req = json({ title: 'doc', body: text });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'NODE-100');
+  });
+
+  it.each([
+    ['require(child_process) with a call', 'require("child_process").exec(\'whoami\')'],
+    ['require(node:child_process) with a call', "require('node:child_process').execSync('id')"],
+    ['require(fs) read at once', "require('fs').readFileSync('/etc/passwd')"],
+    ['the module name kept in a string for a loader', 'lol=require;x="child_process";lol(x).spawn(\'id\')'],
+    ['a dynamic import of child_process', "import('child_process').then(m => m.exec('id'))"],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = json({ code: value });
+    // Act + Assess
+    expectDetected(req, 'NODE-100');
+  });
+});
