@@ -22,7 +22,7 @@ const LITERAL = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|tru
 const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@](?:[\w@$]|\.(?=\w)){0,40})`;
 /** Operators that end a condition before a truncating comment: `id is not null--`, `email ilike email--`. */
 const TRAILING_CONDITION = String.raw`(?:is (?:not )?null|notnull|isnull|(?:not )?(?:i?like|glob|r?like|regexp|similar to|sounds like|between)|is(?: not)?|collate|!=|<>|<=>|[-+*/%^&|<>=])`;
-const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|likely|unlikely|json|glob|printf|typeof|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml)`;
+const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|likely|unlikely|json|glob|printf|typeof|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml|greatest|least|sysdate|suser_name|suser_sname|host_name|user_name|app_name|serverproperty|is_member|gtid_subset|gtid_subtract|st_latfromgeohash|st_longfromgeohash|st_pointfromgeohash)`;
 
 /** Two integer literals compared: always true or always false, so only a probe writes it. */
 const CONSTANT_COMPARISON = String.raw`-?\d{1,10} ?(?:=|<>|!=|<=>|[<>]=?) ?-?\d{1,10}`;
@@ -48,6 +48,45 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     anyOf: ['select', 'values'],
     pattern:
       /\bunion(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b|['"]\+?union\+(?:(?:all|distinct)\+)?select\b|\b(?:except|intersect)(?: all)? ?\(? ?(?:select ?[\d(*.@'"]|values ?\()/,
+  }),
+  regexSignature({
+    id: 'SQLI-101',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'UNION or SELECT split by an empty comment (UNI/**/ON SEL/**/ECT): aimed at filters that strip comments before matching',
+    view: 'text',
+    anyOf: ['/**/'],
+    pattern:
+      /\bu(?:\/\*\*\/nion|n\/\*\*\/ion|ni\/\*\*\/on|nio\/\*\*\/n)\b|\bs(?:\/\*\*\/elect|e\/\*\*\/lect|el\/\*\*\/ect|ele\/\*\*\/ct|elec\/\*\*\/t)\b/,
+  }),
+  regexSignature({
+    id: 'SQLI-102',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      "SQL keyword with a percent sign before every letter (%S%E%L%E%C%T): sqlmap's `percentage` tamper, which ASP drops",
+    view: 'text',
+    anyOf: ['%s%e', '%u%n', '%f%r', '%w%h', '%i%n', '%u%p', '%d%e', '%d%r', '%e%x', '%a%n', '%o%r'],
+    pattern:
+      /%s%e%l%e%c%t|%u%n%i%o%n|%f%r%o%m|%w%h%e%r%e|%i%n%s%e%r%t|%u%p%d%a%t%e|%d%e%l%e%t%e|%d%r%o%p|%e%x%e%c|%a%n%d ?\d|%o%r ?\d/,
+  }),
+  regexSignature({
+    id: 'SQLI-103',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      "UNION [ALL|DISTINCT] SELECT joined by literal plus signs (-1+union+select+1,2): a form-encoded payload pasted once more, as payload lists carry it (a path's plus is literal, so not there)",
+    view: 'sql',
+    anyOf: ['union+'],
+    kinds: ['arg', 'arg-name', 'body', 'header', 'cookie'],
+    pattern: /(?:^|[\s+\d'")])union\+(?:(?:all|distinct|distinctrow)\+)?select[+ (]/,
   }),
   regexSignature({
     id: 'SQLI-110',
@@ -206,9 +245,14 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       'procedure',
       'lo_',
       'concat',
+      'rand',
+      'geohash',
+      'gtid_',
+      'httpuritype',
+      'fn_varbintohexstr',
     ],
     pattern:
-      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:version|datadir|hostname|basedir|servername|tmpdir|identity)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(/,
+      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:version|datadir|hostname|basedir|servername|tmpdir|identity)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(|\bfloor ?\( ?rand ?\( ?\d{0,3} ?\) ?\* ?2 ?\)|(?<![\w.$])(?:st_(?:lat|long|point)fromgeohash|gtid_subset|gtid_subtract|httpuritype|(?:dbo\.)?fn_varbintohexstr) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-150',
@@ -220,7 +264,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['select'],
     pattern:
-      /(?:['"]|\d)\){0,3} ?(?:\)|;|\|\||&&|\+|,|-|\(|=|\band\b|\bor\b|\bx?or\b|\br?like\b|\bregexp\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|case\b|[\w.]{1,64} ?(?:\(|,|from\b))/,
+      /(?:['"]|\d)\){0,3} ?(?:\)|;|\|\||&&|\+|,|-|\(|=|\band\b|\bor\b|\bx?or\b|\br?like\b|\bregexp\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b|\bin\b|\bexists\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|case\b|[\w.]{1,64} ?(?:\(|,|from\b))/,
   }),
   regexSignature({
     id: 'SQLI-151',
@@ -266,10 +310,12 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description: 'Numeric tautology such as OR 1=1 or AND 2>1',
     view: 'sql',
-    anyOf: ['or', 'and', 'having', 'where', 'when'],
-    allOf: [['=', '<', '>', 'like', 'is', 'true', 'false']],
+    anyOf: ['or', 'and', 'having', 'where', 'when', '&&', '||'],
+    allOf: [['=', '<', '>', 'like', 'is', 'true', 'false', 'between']],
+    // Also hex literals (0x41=0x41), sqlmap's `between` tamper (2 BETWEEN 1 AND 3, A NOT BETWEEN 0 AND B),
+    // Oracle's ROWNUM probe and the symbolic operators of its `symboliclogical` tamper (1 && 2>1).
     pattern:
-      /\b(?:or|and|xor|having|where|when)\b ?(?:\( ?){0,3}(?:not ?)?(?:(['"]?)(\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
+      /(?:\b(?:or|and|xor|having|where|when)\b|&&|\|\|) ?(?:\( ?){0,3}(?:not ?)?(?:(['"]?)(0x[0-9a-f]{1,40}|\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} (?:not )?between \d{1,10} and \d{1,10}(?![\w.])|[a-z] not between \d{1,10} and [a-z]\b|rownum ?(?:[<>]=?|=) ?\d{1,10}(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
   }),
   regexSignature({
     id: 'SQLI-171',
@@ -295,7 +341,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['::', '@>', '<@', "'{", "'["],
     pattern:
-      /['")]::(?:jsonb?|int[248]?|integer|bigint|smallint|text|varchar|bool(?:ean)?|numeric|double precision|regclass|oid|bytea)\b|\w\)::(?:int|text|bool)|['"] ?(?:@>|<@) ?['"]|'[{[][^']{0,200}[}\]]' ?(?:->>?|#>>?|\?[|&]?|[<>]) ?(?:'|array\[)|\b(?:current_user|session_user|user|password|passwd|username|usename|table_name|column_name)::(?:int|integer|numeric)\b/,
+      /\b(?:and|or) \(? ?\d{1,10}::(?:int[248]?|integer|bigint|text|numeric|varchar)\b|['")]::(?:jsonb?|int[248]?|integer|bigint|smallint|text|varchar|bool(?:ean)?|numeric|double precision|regclass|oid|bytea)\b|\w\)::(?:int|text|bool)|['"] ?(?:@>|<@) ?['"]|'[{[][^']{0,200}[}\]]' ?(?:->>?|#>>?|\?[|&]?|[<>]) ?(?:'|array\[)|\b(?:current_user|session_user|user|password|passwd|username|usename|table_name|column_name)::(?:int|integer|numeric)\b/,
   }),
   regexSignature({
     id: 'SQLI-200',
@@ -309,6 +355,33 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     kinds: ['arg', 'arg-name', 'cookie'],
     pattern:
       /\[ ?\$(?:ne|eq|gt|gte|lt|lte|in|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|text|size|all|type|mod|function|accumulator)\b ?\]|^\$(?:ne|gt|gte|lt|lte|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|text|function|accumulator)$/,
+  }),
+  regexSignature({
+    id: 'SQLI-201',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'NoSQL injection inside a value: the whole value a JSON object keyed by a MongoDB operator ({"$ne": null}, {"user": {"$gt": ""}}), or a break-out of a $where JavaScript string (\'; return true; var x=\')',
+    view: 'text',
+    anyOf: ['$', 'return'],
+    pattern:
+      /^ ?\{ ?(?:"[\w.-]{1,40}" ?: ?\{ ?)?"\$(?:ne|eq|gt|gte|lt|lte|in|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|function|accumulator)" ?:|['"] ?; ?return (?:true|1|!0|this\.)/,
+  }),
+  regexSignature({
+    id: 'SQLI-157',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      "Blind extraction after a break-out: a LEFT()/RIGHT() slice compared with a constant (sqlmap's substring2leftright tamper), or OR col IS NOT NULL OR",
+    view: 'sql',
+    anyOf: ['left(', 'left (', 'right(', 'right (', 'not null or'],
+    pattern: new RegExp(
+      `${BREAKOUT}${LOGIC} ?\\(? ?(?:left|right) ?\\( ?[\\w.@()]{1,60} ?, ?\\d{1,3} ?\\) ?(?:=|<>|!=|[<>]=?|like\\b)|['"] ?or [a-z_][\\w.]{0,40} is not null or\\b`,
+    ),
   }),
   regexSignature({
     id: 'SQLI-180',
@@ -432,10 +505,12 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     threatType: 'sql_injection',
     level: 2,
     severity: 4,
-    description: "A value that is only an operator between quotes ('^', '&', '=', 'like'): a string-context probe",
+    description:
+      "A value that is only an operator between quotes ('^', '&', '=', 'like'), or a product across them (1'*'1): a string-context probe",
     view: 'sql',
     anyOf: ["'", '"'],
-    pattern: /^ ?(['"]) ?(?:[&^|=]|like|rlike|regexp|xor|div|<>|!=|\|\||&&) ?\1 ?$/,
+    pattern:
+      /^ ?(?:\w{1,20}(['"]) ?[*/%] ?\1\w{1,20}|(['"]) ?(?:[&^|=]|like|rlike|regexp|xor|div|<>|!=|\|\||&&) ?\2) ?$/,
   }),
   regexSignature({
     id: 'SQLI-117',

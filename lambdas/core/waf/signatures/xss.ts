@@ -454,16 +454,30 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     pattern: /!--"<[a-z][\w:-]{0,30}>=&\{/,
   }),
   regexSignature({
+    id: 'XSS-156',
+    family: 'xss',
+    threatType: 'xss',
+    level: 1,
+    severity: 5,
+    description:
+      'Client-side template escape to the window: AngularJS `$event.view`, or an ng-*/v-on:/v-html directive whose expression reaches `constructor`, a dialog sink or `$eval`',
+    view: 'text',
+    anyOf: ['$event', 'ng-', 'v-on:', 'v-html', 'x-on:'],
+    pattern:
+      /\$event ?\. ?(?:view\b|path ?\[|composedpath ?\()|\b(?:ng-[a-z]{2,20}|v-on:[a-z]{2,20}|v-html|x-on:[a-z]{2,20}) ?= ?['"]?[^>]{0,120}?(?:\bconstructor\b|\$eval\b|\b(?:alert|prompt|confirm) ?[(\x60])/,
+  }),
+  regexSignature({
     id: 'XSS-160',
     family: 'xss',
     threatType: 'xss',
     level: 1,
     severity: 5,
-    description: 'CSS that runs script (expression(), -moz-binding, binding:url(), behavior:url(), url(javascript…))',
+    description:
+      'CSS that runs script (expression(), -moz-binding, binding:url(), behavior:url(), url(javascript…)) or @imports a style sheet from another origin',
     view: 'text',
     anyOf: ['expression', 'binding', 'behavio', '@import', 'url'],
     pattern:
-      /\bexpression ?\( ?[\w$.]{1,40} ?[(.=]|-moz-binding ?:|\bbinding ?: ?url ?\(|\bbehaviou?r ?: ?url ?\(|@import ?['"]? ?(?:javascript|data|https?:)|\burl ?\( ?['"]? ?(?:java|vb)script\b/,
+      /\bexpression ?\( ?[\w$.]{1,40} ?[(.=]|-moz-binding ?:|\bbinding ?: ?url ?\(|\bbehaviou?r ?: ?url ?\(|@import ?(?:url ?\( ?)?['"]? ?(?:javascript|data|https?:|\/\/)|\burl ?\( ?['"]? ?(?:java|vb)script\b/,
   }),
   regexSignature({
     id: 'XSS-170',
