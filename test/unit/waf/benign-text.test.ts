@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { expectBlocked, expectDetected, expectNotFlaggedBy, json, waf } from './helpers.ts';
+import { expectBlocked, expectDetected, expectNotFlaggedBy, get, json, waf } from './helpers.ts';
 
 /*
  * Ordinary documents (READMEs, changelogs, package descriptions) quote command lines, paths and code.
@@ -71,5 +71,31 @@ describe('NODE-100: a Node.js module used in the same expression, not bound by a
     const req = json({ code: value });
     // Act + Assess
     expectDetected(req, 'NODE-100');
+  });
+});
+
+describe('LFI-111: a value that is an absolute system path, not a sentence about one', () => {
+  it.each([
+    ['a search for where a file lives', '/usr/share/doc/gnupg/NEWS.gz for more information'],
+    ['a note about a config file', '/etc/ssl/openssl.cnf in case you really require it'],
+    ['a path, a semicolon and prose', '/etc/gitattributes; the core.attributesFile config'],
+  ])('allows %s', (_name, value) => {
+    // Prepare
+    const req = get(`/search?q=${encodeURIComponent(value)}`);
+    // Act + Assess
+    expectNotFlaggedBy(req, 'LFI-111');
+  });
+
+  it.each([
+    ['a bare system path', '/etc/shadow'],
+    ['a system path cut with a null byte', '/etc/hosts%00.jpg'],
+    ['a Windows drive path', 'c:/windows/win.ini'],
+    ['a proc file with a trailing space', '/proc/self/environ '],
+    ['a shell binary with flags', '/bin/sh -c id'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = get(`/download?file=${encodeURIComponent(value)}`);
+    // Act + Assess
+    expectDetected(req, 'LFI-111');
   });
 });

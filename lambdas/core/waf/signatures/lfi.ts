@@ -204,8 +204,10 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     view: 'path',
     anyOf: ['/'],
     kinds: ['arg', 'arg-name', 'cookie'],
+    // A path followed by a space and plain words is a sentence about the file (a search, a note), not
+    // a path handed to a file API.
     pattern:
-      /^\s?(?:file:\/)?\/(?:etc|proc|sys|dev|boot|root|var|usr|opt|bin|sbin|lib|lib64|tmp|srv|private|library|system|applications|volumes|home|mnt|media|windows|winnt|inetpub|program files|xampp|wamp\d{0,2})(?:\/|$)|^\s?(?:file:\/{0,3})?\/?[a-z]:(?:\/|windows|winnt|inetpub|program files|boot\.ini|[\w.-]{1,60}\.ini$)/,
+      /^(?![^\s]{1,300}\s{1,3}[a-z]{2,20}[,.;:]?\s[a-z]{2,20}(?:\s|[,.;:]|$))\s?(?:file:\/)?\/(?:etc|proc|sys|dev|boot|root|var|usr|opt|bin|sbin|lib|lib64|tmp|srv|private|library|system|applications|volumes|home|mnt|media|windows|winnt|inetpub|program files|xampp|wamp\d{0,2})(?:\/|$)|^(?![^\s]{1,300}\s{1,3}[a-z]{2,20}[,.;:]?\s[a-z]{2,20}(?:\s|[,.;:]|$))\s?(?:file:\/{0,3})?\/?[a-z]:(?:\/|windows|winnt|inetpub|program files|boot\.ini|[\w.-]{1,60}\.ini$)/,
   }),
   regexSignature({
     id: 'LFI-120',
