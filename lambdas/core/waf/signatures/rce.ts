@@ -194,9 +194,10 @@ export const RCE_SIGNATURES: readonly Signature[] = [
       '$shell',
       '${shell}',
     ],
-    // `$SHELL -c` runs the user's own shell without naming it.
+    // `$SHELL -c` runs the user's own shell without naming it. A shell path that a phrase goes on
+    // from (`/bin/sh does not`, `(/bin/sh),`, `/bin/sh.`) is prose about the shell, not a run of it.
     pattern:
-      /(?:^|[\s;|&`(=])(?:\$(?:shell|\{shell\}) -c\b|(?:\/usr)?\/s?bin\/(?:ba|z|k|c|tc|da)?sh\b|(?:ba|z|k|da)?sh -[ci]\b|bash -i\b|\/dev\/(?:tcp|udp)\/|(?:nc|ncat|netcat) (?:-[a-z]{1,4} ){0,4}-[ec] |mkfifo \/|cmd(?:\.exe)? \/[ck]\b|powershell(?:\.exe)? (?:-\w{1,20} ){0,4}-(?:e|enc|encodedcommand|c|command|nop|noprofile|w|windowstyle|exec|executionpolicy)\b|(?:iex|invoke-expression|invoke-webrequest|downloadstring|new-object net\.webclient)\b|certutil(?:\.exe)? -urlcache|wget (?:-\w{1,4} )?https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&)|curl (?:-\w{1,4} ){0,3}https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&))/,
+      /(?:^|[\s;|&`(=])(?:\$(?:shell|\{shell\}) -c\b|(?:\/usr)?\/s?bin\/(?:ba|z|k|c|tc|da)?sh\b(?![,.)'"]|\s{1,12}[a-z]{2,20} )|(?:ba|z|k|da)?sh -[ci]\b|bash -i\b|\/dev\/(?:tcp|udp)\/|(?:nc|ncat|netcat) (?:-[a-z]{1,4} ){0,4}-[ec] |mkfifo \/|cmd(?:\.exe)? \/[ck]\b|powershell(?:\.exe)? (?:-\w{1,20} ){0,4}-(?:e|enc|encodedcommand|c|command|nop|noprofile|w|windowstyle|exec|executionpolicy)\b|(?:iex|invoke-expression|invoke-webrequest|downloadstring|new-object net\.webclient)\b|certutil(?:\.exe)? -urlcache|wget (?:-\w{1,4} )?https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&)|curl (?:-\w{1,4} ){0,3}https?:\/\/[^ ]{1,200} ?(?:-o|\||;|&&))/,
   }),
   regexSignature({
     id: 'RCE-140',
