@@ -168,3 +168,49 @@ describe('WAF XSS: framework template escapes and CSS imports', () => {
     expectNotFlaggedBy(req, ruleId);
   });
 });
+
+describe('WAF SQLi: nested keywords, wrapped sub-selects and dialect statements', () => {
+  it.each([
+    ['UNION and SELECT nested inside themselves (SQLI-104)', cookie('1 UNUNIONION SELSELECTECT 1,2'), 'SQLI-104'],
+    ['AND nested inside itself (SQLI-104)', header('x-search', '1 ANANDD 1=1'), 'SQLI-104'],
+    [
+      'a comparison with CONVERT around a sub-select (SQLI-158)',
+      header('referer', '1 AND 1=CONVERT(INT,(SELECT TOP 1 password FROM users))'),
+      'SQLI-158',
+    ],
+    [
+      'nested functions around a sub-select (SQLI-158)',
+      q('1 AND ISNULL(ASCII(SUBSTRING(CAST((SELECT LOWER(name) FROM sysdatabases) AS varchar(8000)),1,1)),0)>90'),
+      'SQLI-158',
+    ],
+    ['a length of the database name (SQLI-158)', q('1 AND CHAR_LENGTH(DATABASE())>1'), 'SQLI-158'],
+    ['NOT EXISTS (SELECT …) (SQLI-158)', form('q=1%20AND%20NOT%20EXISTS(SELECT%201)'), 'SQLI-158'],
+    ['a scoped server variable (SQLI-141)', json({ q: "1 AND @@global.version_compile_os LIKE 'Linux'" }), 'SQLI-141'],
+    ['GROUP BY … WITH ROLLUP (SQLI-160)', json({ q: '1 GROUP BY 1 WITH ROLLUP LIMIT 1 OFFSET 1' }), 'SQLI-160'],
+    ['UNION VALUES after a number (SQLI-100)', cookie('1 UNION VALUES(1,2)'), 'SQLI-100'],
+    [
+      'a PostgreSQL C-language function after a semicolon (SQLI-130)',
+      json({
+        id: "1;CREATE OR REPLACE FUNCTION sys(cstring) RETURNS int AS '/lib/libc.so.6','system' LANGUAGE C STRICT--",
+      }),
+      'SQLI-130',
+    ],
+    ['a SQLite ATTACH DATABASE web shell (SQLI-130)', q("1; ATTACH DATABASE '/var/www/x.php' AS x;--"), 'SQLI-130'],
+    ['a backtick-quoted self comparison (SQLI-170)', header('x-search', '1 and`a`=`a`'), 'SQLI-170'],
+    ['parenthesised constants compared (SQLI-170)', form('id=1%20AND%20(2)%3E(1)'), 'SQLI-170'],
+    ['a constant IS NOT NULL (SQLI-170)', form('id=1%20AND%201%20IS%20NOT%20NULL'), 'SQLI-170'],
+    ['a mongo shell drop after a semicolon (SQLI-201)', q('1; db.users.drop()'), 'SQLI-201'],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+
+  it.each([
+    ['a word that repeats a syllable', q('the bandanna and the orator'), 'SQLI-104'],
+    ['a count of users in prose', q('there are 3 and max(users) more'), 'SQLI-158'],
+    ['European Union values in prose', q('the European Union values (freedom, dignity)'), 'SQLI-100'],
+    ['a doubled at-sign before a plural', q('see @@versions of the app'), 'SQLI-141'],
+    ['a mongo shell query in a sentence', q('run db.users.find() in the shell'), 'SQLI-201'],
+  ])('allows %s', (_name, req, ruleId) => {
+    expectNotFlaggedBy(req, ruleId);
+  });
+});

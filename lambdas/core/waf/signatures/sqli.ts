@@ -36,6 +36,21 @@ const COMMON_FUNCTIONS = String.raw`(?:abs|acos|asin|atan|atan2|avg|cast|ceil|ce
  */
 const CALL_GAP = String.raw`[^\w(]{0,6}`;
 
+/** `union` with `union` inserted at every inner position (un+union+ion, …): what a filter that strips once leaves as `union`. */
+const NESTED_KEYWORDS = [
+  'union',
+  'select',
+  'from',
+  'where',
+  'and',
+  'or',
+  'insert',
+  'update',
+  'delete',
+  'sleep',
+  'concat',
+].flatMap((word) => [...word].slice(1).map((_, i) => word.slice(0, i + 1) + word + word.slice(i + 1)));
+
 export const SQLI_SIGNATURES: readonly Signature[] = [
   regexSignature({
     id: 'SQLI-100',
@@ -47,7 +62,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['select', 'values'],
     pattern:
-      /\bunion(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b|['"]\+?union\+(?:(?:all|distinct)\+)?select\b|\b(?:except|intersect)(?: all)? ?\(? ?(?:select ?[\d(*.@'"]|values ?\()/,
+      /\bunion(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b|['"]\+?union\+(?:(?:all|distinct)\+)?select\b|\b(?:except|intersect)(?: all)? ?\(? ?(?:select ?[\d(*.@'"]|values ?\()|(?:\d|['"])\)? union(?: all)? values ?\( ?[\d'"n]/,
   }),
   regexSignature({
     id: 'SQLI-101',
@@ -170,10 +185,12 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
         'set @',
         'call ',
         'copy ',
+        'attach ',
+        'prepare ',
       ],
     ],
     pattern:
-      /; ?(?:drop (?:table|database|user|view|procedure|function)|delete from|insert into|update [\w.`"[\]]{1,64} set|select\b.{0,120}\bfrom\b|select (?:\d|@@|\*|null|sleep|pg_sleep|benchmark|version|user|case|if)|exec(?:ute)? (?:master|xp_|sp_|sys\.|\()|declare @|create (?:table|user|function|procedure|database)|alter (?:table|user|database)|truncate table|shutdown(?: with nowait)?\s?(?:--|#|;|$)|waitfor (?:delay|time)|grant |revoke |load data|set @@?\w|call \w|copy \w{1,64} (?:from|to) )/,
+      /; ?(?:drop (?:table|database|user|view|procedure|function)|delete from|insert into|update [\w.`"[\]]{1,64} set|select\b.{0,120}\bfrom\b|select (?:\d|@@|\*|null|sleep|pg_sleep|benchmark|version|user|case|if)|exec(?:ute)? (?:master|xp_|sp_|sys\.|\()|declare @|create (?:or replace )?(?:table|user|function|procedure|database|trigger)|attach database |prepare \w{1,64} from |alter (?:table|user|database)|truncate table|shutdown(?: with nowait)?\s?(?:--|#|;|$)|waitfor (?:delay|time)|grant |revoke |load data|set @@?\w|call \w|copy \w{1,64} (?:from|to) )/,
   }),
   regexSignature({
     id: 'SQLI-132',
@@ -252,7 +269,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       'fn_varbintohexstr',
     ],
     pattern:
-      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:version|datadir|hostname|basedir|servername|tmpdir|identity)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(|\bfloor ?\( ?rand ?\( ?\d{0,3} ?\) ?\* ?2 ?\)|(?<![\w.$])(?:st_(?:lat|long|point)fromgeohash|gtid_subset|gtid_subtract|httpuritype|(?:dbo\.)?fn_varbintohexstr) ?\(/,
+      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:global\.|session\.)?(?:version(?:_compile_os|_compile_machine|_comment)?|innodb_version|datadir|hostname|basedir|servername|servicename|tmpdir|identity|plugin_dir|secure_file_priv|spid|microsoftversion)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(|\bfloor ?\( ?rand ?\( ?\d{0,3} ?\) ?\* ?2 ?\)|(?<![\w.$])(?:st_(?:lat|long|point)fromgeohash|gtid_subset|gtid_subtract|httpuritype|(?:dbo\.)?fn_varbintohexstr) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-150',
@@ -300,7 +317,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: [' by '],
     pattern:
-      /(?:['"](?: in boolean mode)?|\d)\){0,3} (?:order|group) by \d{1,5}\b ?(?:--|#|\/\*|;|,|asc|desc|$)|^ ?\){0,3} ?(?:order|group) by \d{1,5} ?(?:--|#|;|$)/,
+      /(?:['"](?: in boolean mode)?|\d)\){0,3} (?:order|group) by \d{1,5}\b ?(?:--|#|\/\*|;|,|asc|desc|$)|^ ?\){0,3} ?(?:order|group) by \d{1,5} ?(?:--|#|;|$)|\bgroup by \d{1,5}(?: ?, ?\d{1,5}){0,10} with rollup\b/,
   }),
   regexSignature({
     id: 'SQLI-170',
@@ -315,7 +332,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     // Also hex literals (0x41=0x41), sqlmap's `between` tamper (2 BETWEEN 1 AND 3, A NOT BETWEEN 0 AND B),
     // Oracle's ROWNUM probe and the symbolic operators of its `symboliclogical` tamper (1 && 2>1).
     pattern:
-      /(?:\b(?:or|and|xor|having|where|when)\b|&&|\|\|) ?(?:\( ?){0,3}(?:not ?)?(?:(['"]?)(0x[0-9a-f]{1,40}|\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\d{1,10} (?:not )?between \d{1,10} and \d{1,10}(?![\w.])|[a-z] not between \d{1,10} and [a-z]\b|rownum ?(?:[<>]=?|=) ?\d{1,10}(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
+      /(?:\b(?:or|and|xor|having|where|when)\b|&&|\|\|) ?(?:\( ?){0,3}(?:not ?)?(?:(['"\x60]?)(0x[0-9a-f]{1,40}|\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\( ?\d{1,10} ?\) ?(?:[<>]|!=|<>) ?\( ?\d{1,10} ?\)|\d{1,10} is not null\b|\d{1,10} (?:not )?between \d{1,10} and \d{1,10}(?![\w.])|[a-z] not between \d{1,10} and [a-z]\b|rownum ?(?:[<>]=?|=) ?\d{1,10}(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
   }),
   regexSignature({
     id: 'SQLI-171',
@@ -363,11 +380,11 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     level: 1,
     severity: 5,
     description:
-      'NoSQL injection inside a value: the whole value a JSON object keyed by a MongoDB operator ({"$ne": null}, {"user": {"$gt": ""}}), or a break-out of a $where JavaScript string (\'; return true; var x=\')',
+      'NoSQL injection inside a value: the whole value a JSON object keyed by a MongoDB operator ({"$ne": null}, {"user": {"$gt": ""}}), a break-out of a $where JavaScript string (\'; return true; var x=\'), or a mongo shell command after a semicolon (; db.users.drop())',
     view: 'text',
-    anyOf: ['$', 'return'],
+    anyOf: ['$', 'return', 'db'],
     pattern:
-      /^ ?\{ ?(?:"[\w.-]{1,40}" ?: ?\{ ?)?"\$(?:ne|eq|gt|gte|lt|lte|in|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|function|accumulator)" ?:|['"] ?; ?return (?:true|1|!0|this\.)/,
+      /^ ?\{ ?(?:"[\w.-]{1,40}" ?: ?\{ ?)?"\$(?:ne|eq|gt|gte|lt|lte|in|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|function|accumulator)" ?:|['"] ?; ?return (?:true|1|!0|this\.)|; ?db ?\. ?(?:getcollectionnames|dropdatabase|getsiblingdb|[\w]{1,40} ?\. ?(?:drop|remove)) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-157',
@@ -382,6 +399,33 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     pattern: new RegExp(
       `${BREAKOUT}${LOGIC} ?\\(? ?(?:left|right) ?\\( ?[\\w.@()]{1,60} ?, ?\\d{1,3} ?\\) ?(?:=|<>|!=|[<>]=?|like\\b)|['"] ?or [a-z_][\\w.]{0,40} is not null or\\b`,
     ),
+  }),
+  regexSignature({
+    id: 'SQLI-158',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'Boolean logic or a comparison on nested function calls around a sub-select or an identity function (AND 1=CONVERT(INT,(SELECT …)), AND CHAR_LENGTH(DATABASE())>1, AND NOT EXISTS(SELECT 1))',
+    view: 'sql',
+    anyOf: ['('],
+    allOf: [['select', 'database', 'user', 'version', 'schema', 'db_name']],
+    pattern: new RegExp(
+      String.raw`(?:['"]|\b\d{1,20})\){0,3} ?(?:${LOGIC}|=|<>|!=)(?: ?\d{1,10} ?(?:=|<>|!=|[<>]=?))? ?(?:not ?)?(?:[a-z_]{2,30} ?\( ?(?:[a-z]{2,10} ?, ?)?){1,6}(?:\( ?select\b ?(?:top \d|\*|@@|null\b|\d|['"(]|case\b|[\w.]{1,64} ?(?:\(|,|from\b))|select\b ?(?:\*|@@|null\b|\d|['"(]|[\w.]{1,64} ?(?:\(|,|from\b))|(?:database|user|current_user|session_user|system_user|version|schema|db_name) ?\( ?\))`,
+    ),
+  }),
+  regexSignature({
+    id: 'SQLI-104',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'SQL keyword nested inside itself (UNUNIONION, SELSELECTECT, ANANDD): aimed at filters that delete the keyword once',
+    view: 'sql',
+    anyOf: NESTED_KEYWORDS.map((w) => w.slice(0, 6)),
+    pattern: new RegExp(String.raw`\b(?:${NESTED_KEYWORDS.join('|')})\b`),
   }),
   regexSignature({
     id: 'SQLI-180',
