@@ -125,3 +125,32 @@ describe('RCE-130: a shell path that is run, not one a sentence is about', () =>
     expectDetected(req, 'RCE-130');
   });
 });
+
+describe('NODE-120: Python code execution, not Python vocabulary', () => {
+  it.each([
+    [
+      'a class with a constructor',
+      'class Rectangle:\n    def __init__(self, width, height):\n        self.width = width',
+    ],
+    ['a package layout', 'meowpkg/\n    __init__.py\n    module.py'],
+    ['a changelog naming the metadata backport', '* Hotfix: move python3-importlib-metadata from Suggests to Depends.'],
+    ['a changelog naming an exception', 'Fixed `subprocess.CalledProcessError` when running lsb_release'],
+  ])('allows %s', (_name, text) => {
+    // Prepare
+    const req = json({ title: 'doc', body: text });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'NODE-120');
+  });
+
+  it.each([
+    ['a constructor walked to its globals', "{{ cycler.__init__.__globals__.os.popen('id').read() }}"],
+    ['a subprocess call', "subprocess.check_output(['id'])"],
+    ['a module loaded by name', "importlib.import_module('os').system('id')"],
+    ['a class walk to the subclasses', '().__class__.__bases__[0].__subclasses__()'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = json({ template: value });
+    // Act + Assess
+    expectDetected(req, 'NODE-120');
+  });
+});

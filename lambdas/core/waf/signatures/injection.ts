@@ -499,8 +499,11 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     description: 'Python code execution (__import__, os.system, subprocess, eval(compile(…)))',
     view: 'text',
     anyOf: ['__', 'os.', 'os .', 'subprocess', 'pty', 'importlib'],
+    // Every Python class has an `__init__` and every package an `__init__.py`, and changelogs name the
+    // `importlib.metadata` backport and `subprocess.Popen` in prose: those count only as an attribute walk
+    // (`__init__.__globals__`) or a call (`subprocess.run(`, `importlib.import_module(`).
     pattern:
-      /\b__import__ ?\(|\b__(?:builtins|globals|subclasses|class|mro|bases|base|init|code)__\b|\bos ?\. ?(?:system|popen|exec[lv]p?e?|spawn[lv]?p?e?|remove|unlink) ?\(|\bsubprocess ?\. ?(?:call|popen|run|check_output|getoutput)|\bpty ?\. ?spawn|\bimportlib\b/,
+      /\b__import__ ?\(|\b__(?:builtins|globals|subclasses|class|mro|bases|base|code)__\b|\b__init__ ?\. ?(?!py[ic]?\b)\w|\bos ?\. ?(?:system|popen|exec[lv]p?e?|spawn[lv]?p?e?|remove|unlink) ?\(|\bsubprocess ?\. ?(?:call|popen|run|check_output|check_call|getoutput|getstatusoutput) ?\(|\bpty ?\. ?spawn|\bimportlib ?\. ?(?:import_module|reload|__import__)\b/,
   }),
   regexSignature({
     id: 'SSTI-100',
