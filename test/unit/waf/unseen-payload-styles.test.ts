@@ -214,3 +214,42 @@ describe('WAF SQLi: nested keywords, wrapped sub-selects and dialect statements'
     expectNotFlaggedBy(req, ruleId);
   });
 });
+
+describe('WAF: literal types, connection probes and framework directives', () => {
+  it.each([
+    ['TRUE=TRUE (SQLI-170)', q('1 AND TRUE=TRUE'), 'SQLI-170'],
+    ['NULL IS NULL (SQLI-170)', form('c=1%20AND%20NULL%20IS%20NULL'), 'SQLI-170'],
+    ['a binary literal tautology (SQLI-170)', json({ d: '1 AND 0b1=0b1' }), 'SQLI-170'],
+    ['a hex string literal compared with its text (SQLI-170)', header('referer', "1 AND X'41'='A'"), 'SQLI-170'],
+    ['LIKE on the login name (SQLI-170)', json({ s: "1 AND user LIKE 'root%'" }), 'SQLI-170'],
+    ['ORDER BY a sub-select (SQLI-150)', cookie('1 ORDER BY (SELECT 1)'), 'SQLI-150'],
+    ['a connection id probe (SQLI-112)', cookie('1 AND connection_id()>0'), 'SQLI-112'],
+    [
+      'an operator object nested after other fields (SQLI-201)',
+      header('x-filter', '{"username": "admin", "password": {"$regex": "^a"}}'),
+      'SQLI-201',
+    ],
+    ['a $where break-out returning a query (SQLI-201)', q("1'; return db.users.find(); var d='"), 'SQLI-201'],
+    [
+      'a Vue v-show reaching Function through constructor (XSS-156)',
+      form(`c=${encodeURIComponent('<p v-show="_c.constructor`alert(1)`()">')}`),
+      'XSS-156',
+    ],
+    [
+      'a Vue @click shorthand using $event.view (XSS-156)',
+      q('<div @click="$event.view.alert(1)">click</div>'),
+      'XSS-156',
+    ],
+  ])('blocks %s at sensitivity 70', (_name, req, ruleId) => {
+    expectDetected(req, ruleId);
+  });
+
+  it.each([
+    ['true and true in prose', q('it is true and true is good'), 'SQLI-170'],
+    ['a user search phrase', q('users like me'), 'SQLI-170'],
+    ['a JSON filter with a plain nested object', q('{"user": {"name": "ann"}}'), 'SQLI-201'],
+    ['a Vue binding to a component method', q('<p v-show="isVisible(item)">'), 'XSS-156'],
+  ])('allows %s', (_name, req, ruleId) => {
+    expectNotFlaggedBy(req, ruleId);
+  });
+});

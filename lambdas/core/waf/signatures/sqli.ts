@@ -22,7 +22,7 @@ const LITERAL = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|tru
 const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@](?:[\w@$]|\.(?=\w)){0,40})`;
 /** Operators that end a condition before a truncating comment: `id is not null--`, `email ilike email--`. */
 const TRAILING_CONDITION = String.raw`(?:is (?:not )?null|notnull|isnull|(?:not )?(?:i?like|glob|r?like|regexp|similar to|sounds like|between)|is(?: not)?|collate|!=|<>|<=>|[-+*/%^&|<>=])`;
-const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|likely|unlikely|json|glob|printf|typeof|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml|greatest|least|sysdate|suser_name|suser_sname|host_name|user_name|app_name|serverproperty|is_member|gtid_subset|gtid_subtract|st_latfromgeohash|st_longfromgeohash|st_pointfromgeohash)`;
+const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|likely|unlikely|json|glob|printf|typeof|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml|greatest|least|sysdate|suser_name|suser_sname|host_name|user_name|app_name|serverproperty|is_member|gtid_subset|gtid_subtract|st_latfromgeohash|st_longfromgeohash|st_pointfromgeohash|connection_id|row_count|found_rows|last_insert_id|uuid|uuid_short|current_database|pg_backend_pid)`;
 
 /** Two integer literals compared: always true or always false, so only a probe writes it. */
 const CONSTANT_COMPARISON = String.raw`-?\d{1,10} ?(?:=|<>|!=|<=>|[<>]=?) ?-?\d{1,10}`;
@@ -281,7 +281,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['select'],
     pattern:
-      /(?:['"]|\d)\){0,3} ?(?:\)|;|\|\||&&|\+|,|-|\(|=|\band\b|\bor\b|\bx?or\b|\br?like\b|\bregexp\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b|\bin\b|\bexists\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|case\b|[\w.]{1,64} ?(?:\(|,|from\b))/,
+      /(?:['"]|\d)\){0,3} ?(?:\)|;|\|\||&&|\+|,|-|\(|=|\band\b|\bor\b|\bx?or\b|\br?like\b|\bregexp\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b|\bin\b|\bexists\b|\b(?:order|group) by\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|case\b|[\w.]{1,64} ?(?:\(|,|from\b))/,
   }),
   regexSignature({
     id: 'SQLI-151',
@@ -329,10 +329,11 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['or', 'and', 'having', 'where', 'when', '&&', '||'],
     allOf: [['=', '<', '>', 'like', 'is', 'true', 'false', 'between']],
-    // Also hex literals (0x41=0x41), sqlmap's `between` tamper (2 BETWEEN 1 AND 3, A NOT BETWEEN 0 AND B),
+    // Also literals of every type (0x41=0x41, 0b1=0b1, N'a'=N'a', TRUE=TRUE, NULL IS NULL, X'41'='A'), LIKE on the
+    // login name (AND user LIKE 'root%'), sqlmap's `between` tamper (2 BETWEEN 1 AND 3, A NOT BETWEEN 0 AND B),
     // Oracle's ROWNUM probe and the symbolic operators of its `symboliclogical` tamper (1 && 2>1).
     pattern:
-      /(?:\b(?:or|and|xor|having|where|when)\b|&&|\|\|) ?(?:\( ?){0,3}(?:not ?)?(?:(['"\x60]?)(0x[0-9a-f]{1,40}|\d{1,10}|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?\1\2\1(?!\w)|\( ?\d{1,10} ?\) ?(?:[<>]|!=|<>) ?\( ?\d{1,10} ?\)|\d{1,10} is not null\b|\d{1,10} (?:not )?between \d{1,10} and \d{1,10}(?![\w.])|[a-z] not between \d{1,10} and [a-z]\b|rownum ?(?:[<>]=?|=) ?\d{1,10}(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
+      /(?:\b(?:or|and|xor|having|where|when)\b|&&|\|\|) ?(?:\( ?){0,3}(?:not ?)?(?:[nx](?=['"]))?(?:(['"\x60]?)(0x[0-9a-f]{1,40}|0b[01]{1,64}|\d{1,10}|true|false|null|[a-z])\1 ?\)? ?(?:=|<=>|like|is) ?\(? ?(?:[nx](?=['"]))?\1\2\1(?!\w)|x'[0-9a-f]{2,40}' ?= ?'\w{1,20}'|(?:current_user|session_user|system_user|user|@@version) (?:not )?like ['"]|\( ?\d{1,10} ?\) ?(?:[<>]|!=|<>) ?\( ?\d{1,10} ?\)|\d{1,10} is not null\b|\d{1,10} (?:not )?between \d{1,10} and \d{1,10}(?![\w.])|[a-z] not between \d{1,10} and [a-z]\b|rownum ?(?:[<>]=?|=) ?\d{1,10}(?!\w)|\d{1,10} ?(?:[<>]|!=|<>) ?\d{1,10}(?!\w)|(?:true|not ?false) ?(?:--|#|;|\)|$)|\d{1,10} ?= ?\d{1,10} ?(?:--|#|;|$))/,
   }),
   regexSignature({
     id: 'SQLI-171',
@@ -384,7 +385,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['$', 'return', 'db'],
     pattern:
-      /^ ?\{ ?(?:"[\w.-]{1,40}" ?: ?\{ ?)?"\$(?:ne|eq|gt|gte|lt|lte|in|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|function|accumulator)" ?:|['"] ?; ?return (?:true|1|!0|this\.)|; ?db ?\. ?(?:getcollectionnames|dropdatabase|getsiblingdb|[\w]{1,40} ?\. ?(?:drop|remove)) ?\(/,
+      /^ ?\{(?:[^{}]{0,200}?"[\w.-]{1,40}" ?: ?\{)? ?"\$(?:ne|eq|gt|gte|lt|lte|in|nin|regex|where|exists|not|nor|or|and|elemmatch|expr|function|accumulator)" ?:|['"] ?; ?return (?:true|1|!0|this\.|db\.)|; ?db ?\. ?(?:getcollectionnames|dropdatabase|getsiblingdb|[\w]{1,40} ?\. ?(?:drop|remove)) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-157',

@@ -460,11 +460,11 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     level: 1,
     severity: 5,
     description:
-      'Client-side template escape to the window: AngularJS `$event.view`, or an ng-*/v-on:/v-html directive whose expression reaches `constructor`, a dialog sink or `$eval`',
+      'Client-side template escape to the window: AngularJS `$event.view`, or an ng-*, v-*, x-* (or :/@ shorthand) directive whose expression reaches `constructor`, a dialog sink or `$eval`',
     view: 'text',
-    anyOf: ['$event', 'ng-', 'v-on:', 'v-html', 'x-on:'],
+    anyOf: ['$event', 'constructor', '$eval', 'alert', 'prompt', 'confirm'],
     pattern:
-      /\$event ?\. ?(?:view\b|path ?\[|composedpath ?\()|\b(?:ng-[a-z]{2,20}|v-on:[a-z]{2,20}|v-html|x-on:[a-z]{2,20}) ?= ?['"]?[^>]{0,120}?(?:\bconstructor\b|\$eval\b|\b(?:alert|prompt|confirm) ?[(\x60])/,
+      /\$event ?\. ?(?:view\b|path ?\[|composedpath ?\()|(?:\b(?:ng-[a-z]{2,20}|[vx]-[a-z]{2,20}(?::[a-z]{2,20})?)|\s[:@][a-z]{2,20}) ?= ?['"]?[^>]{0,120}?(?:\bconstructor\b|\$eval\b|\b(?:alert|prompt|confirm) ?[(\x60])/,
   }),
   regexSignature({
     id: 'XSS-160',
