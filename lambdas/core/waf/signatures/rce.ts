@@ -300,7 +300,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     view: 'shell',
     anyOf: ['>', '<', '|'],
     pattern:
-      /(?:>|>>|<) ?(?:\/dev\/(?:tcp|udp|null)|\/tmp\/|\/var\/www|\/etc\/)|\| ?(?:ba|z|k|da)?sh\b|\| ?(?:python|perl|ruby|php)\b/,
+      /(?:>|>>|<) ?(?:\/dev\/(?:tcp|udp)|\/tmp\/|\/var\/www|\/etc\/)|\| ?(?:ba|z|k|da)?sh\b(?![|-])|\| ?(?:python|perl|ruby|php)\b(?![|-])/,
   }),
   regexSignature({
     id: 'RCE-170',
