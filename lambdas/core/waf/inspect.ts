@@ -13,6 +13,8 @@ const MAX_MATCHES = 16;
 
 const THREAT_LABELS: Record<ThreatType, string> = {
   sql_injection: 'SQL injection',
+  ldap_injection: 'LDAP injection',
+  xpath_injection: 'XPath injection',
   xss: 'Cross-site scripting',
   session_fixation: 'Session fixation',
   response_splitting: 'HTTP response splitting',

@@ -6,6 +6,8 @@ export type WafFamily = 'sqli' | 'xss' | 'rce' | 'lfi' | 'scanner';
 /** What a decision reports as `threatType`; several threat types fold under one family toggle. */
 export type ThreatType =
   | 'sql_injection'
+  | 'ldap_injection'
+  | 'xpath_injection'
   | 'xss'
   | 'session_fixation'
   | 'response_splitting'

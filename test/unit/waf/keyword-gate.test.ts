@@ -29,6 +29,7 @@ function groupsOf(signature: Signature): readonly (readonly string[])[] {
 
 /** Attacks that exercise the signatures with a keyword gate beyond a single character. */
 const GATED_PAYLOADS = [
+  "'] | //* | //*['",
   '</svg>//["\'`-->]]>]</div>',
   '<A HREF="http://1113982867/">x</A>',
   '  onload= ',
