@@ -180,3 +180,27 @@ describe('RCE-160: redirection to a sensitive place or a pipe into an interprete
     expectDetected(req, 'RCE-160');
   });
 });
+
+describe('RCE-110: command substitution, not a Makefile variable', () => {
+  it.each([
+    ['a changelog about a make variable', 'XORG_DEFAULT_OPTIONS provided $(SED)\n  enables silent rules'],
+    ['a build note about $(RM)', 'use $(RM) instead of rm'],
+  ])('allows %s', (_name, text) => {
+    // Prepare
+    const req = get(`/search?q=${encodeURIComponent(text)}`);
+    // Act + Assess
+    expectNotFlaggedBy(req, 'RCE-110');
+  });
+
+  it.each([
+    ['a recon command alone', 'x$(id)'],
+    ['an interactive shell', '$(cmd)'],
+    ['cat with an empty expansion', '$(cat$())'],
+    ['a tool with its argument', '$(sed -n 1p /etc/passwd)'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = get(`/ping?host=${encodeURIComponent(value)}`);
+    // Act + Assess
+    expectDetected(req, 'RCE-110');
+  });
+});

@@ -26,6 +26,13 @@ const ALL_COMMANDS = `(?:${COMMANDS}|type|set|export|call|start|find|head|tail|m
 const COMMAND_LINE_WORDS =
   '(?:cat|ls|id|whoami|uname|wget|curl|nc|ncat|netcat|bash|sh|echo|rm|chmod|perl|ruby|php|busybox|ifconfig|ipconfig|netstat|ps|powershell|cmd|systeminfo|net|type|dir|zcat|zstdcat|bzcat|xzcat|gunzip|ansible(?:-[a-z]{3,9})?|chef-[a-z]{3,6}|visudo|cscli|ssh-copy-id)';
 
+/**
+ * Commands that do their work without an argument: recon (`$(id)` runs as it stands), and shells and
+ * `cat`, which read the attacker's stdin (`$(cmd)`, `$(cat$())` in the CRS probes).
+ */
+const NO_ARGUMENT_COMMANDS =
+  '(?:cat|cmd|sh|bash|zsh|ksh|csh|tcsh|dash|powershell|pwsh|id|whoami|uname|hostname|pwd|env|printenv|ps|ls|ifconfig|ipconfig|netstat|uptime|systeminfo|tasklist|dir|sysinfo|lastlog(?:in)?|nbtstat|lsof)';
+
 /** Optional location of a binary (/bin/cat, /usr/bin/id, or usr/bin/id without the leading slash). */
 const BIN_PATH = '(?:/?(?:usr/)?(?:local/)?s?bin/)?';
 
@@ -150,7 +157,9 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     // A backtick after a space or another backtick is markdown inline code or a fence, not substitution.
     pattern: new RegExp(
       // $(`cmd`) nests a backtick substitution inside $( ).
-      `\\$\\( ?\x60? ?${BIN_PATH}${COMMANDS}\\b[^)]{0,200}(?:\\)|$)|(?:^|[^\\s\`(\\[*_>])\` ?${BIN_PATH}${COMMANDS}\\b[^\`\\n]{0,200}\``,
+      // A tool that needs an argument alone in $( ) is a Makefile variable (`$(SED)`, `$(RM)`), which the
+      // shell view has lower-cased; recon commands (`$(id)`, `$(whoami)`) need none.
+      `\\$\\( ?\x60? ?${BIN_PATH}(?:${COMMANDS}\\b[^)]{1,200}(?:\\)|$)|${NO_ARGUMENT_COMMANDS} ?\x60? ?(?:\\)|$))|(?:^|[^\\s\`(\\[*_>])\` ?${BIN_PATH}${COMMANDS}\\b[^\`\\n]{0,200}\``,
     ),
   }),
   regexSignature({
