@@ -204,3 +204,24 @@ describe('RCE-110: command substitution, not a Makefile variable', () => {
     expectDetected(req, 'RCE-110');
   });
 });
+
+describe('LFI-110: a sensitive system file, not markdown inline code naming one', () => {
+  it('allows a README sentence with the path in inline code', () => {
+    // Prepare
+    const req = json({ title: 'doc', body: 'Entries are added directly to `/etc/passwd` and `/etc/group` for speed.' });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'LFI-110');
+  });
+
+  it.each([
+    ['the path alone', '/etc/passwd'],
+    ['the path in a PHP include', 'include("/etc/passwd");'],
+    ['the path after a redirect', 'x;cat</etc/shadow'],
+    ['a Windows system file', 'c:/windows/win.ini'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = json({ file: value });
+    // Act + Assess
+    expectDetected(req, 'LFI-110');
+  });
+});

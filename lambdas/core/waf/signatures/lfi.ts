@@ -191,7 +191,9 @@ export const LFI_SIGNATURES: readonly Signature[] = [
         'log',
       ],
     ],
-    pattern: new RegExp(`(?:^|[^\\w\\s.]|[a-z]:)/${SENSITIVE_FILES}`),
+    // A path after whitespace or a backtick is prose or markdown inline code (`/etc/passwd`); no file
+    // API or interpreter reads a path that starts with a backtick.
+    pattern: new RegExp(`(?:^|[^\\w\\s.\x60]|[a-z]:)/${SENSITIVE_FILES}`),
   }),
   regexSignature({
     id: 'LFI-111',
