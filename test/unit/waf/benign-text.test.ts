@@ -225,3 +225,28 @@ describe('LFI-110: a sensitive system file, not markdown inline code naming one'
     expectDetected(req, 'LFI-110');
   });
 });
+
+describe('PHP-150: a PHP variable function call, not a prose aside about a variable', () => {
+  it.each([
+    ['a changelog aside with a default', '* znew now uses $TMPDIR (default /tmp) instead of always using /tmp.'],
+    ['an aside with an abbreviation', 'match the remote name against $a (i.e. source side of the nickname)'],
+    ['an aside crediting a person', 'refactor the settings of $docdir (Mattia Rizzolo)'],
+  ])('allows %s', (_name, text) => {
+    // Prepare
+    const req = json({ title: 'doc', body: text });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'PHP-150');
+  });
+
+  it.each([
+    ['a variable called with a number', '$a(1)'],
+    ['a variable with padding and a comment', "$_ab_4c[5]['d'] /*lol*/ (17)"],
+    ['a variable called with a string', '$f ("system")'],
+    ['a variable called with a nested call', '$f (base64_decode($_POST[1]))'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = json({ code: value });
+    // Act + Assess
+    expectDetected(req, 'PHP-150');
+  });
+});

@@ -186,8 +186,10 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['$'],
     // Between the variable, its subscripts and the parenthesis PHP allows whitespace and comments.
+    // Words in the parenthesis (`$tmpdir (default /tmp)`, `$a (i.e. source side)`) are a prose aside
+    // about a variable; a call's arguments are literals, variables and calls.
     pattern: new RegExp(
-      String.raw`\$ {0,20}(?:\$?[a-z_][\w]{0,39}|\{[^}]{1,40}\})(?:${PHP_GAP}{0,3}(?:\[[^\]]{1,30}\]|\{[^}]{1,30}\})){0,4}${PHP_GAP}{0,3}\(`,
+      String.raw`\$ {0,20}(?:\$?[a-z_][\w]{0,39}|\{[^}]{1,40}\})(?:${PHP_GAP}{0,3}(?:\[[^\]]{1,30}\]|\{[^}]{1,30}\})){0,4}${PHP_GAP}{0,3}\((?! ?[a-z]{1,20}[ .][a-z/(])`,
     ),
   }),
   regexSignature({
