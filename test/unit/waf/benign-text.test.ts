@@ -250,3 +250,52 @@ describe('PHP-150: a PHP variable function call, not a prose aside about a varia
     expectDetected(req, 'PHP-150');
   });
 });
+
+describe('PHP-170: a padded PHP call, not a changelog line that goes on in parentheses', () => {
+  it.each([
+    [
+      'a closes reference on the next line',
+      '* fix debuginfo section duplicates a section in the main ELF file\n    (Closes: #942614)',
+    ],
+    ['an aside on the next line', '* add a Meson build system\n  (dbus-python!20; Simon McVittie)'],
+  ])('allows %s', (_name, text) => {
+    // Prepare
+    const req = json({ title: 'doc', body: text });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'PHP-170');
+  });
+
+  it.each([
+    ['a comment before the parenthesis', 'exec/*comment*/()'],
+    ['a line comment and a line break', 'exec #comment\r\n (blah)'],
+    ['a tab before the parenthesis', "system\t('id')"],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = json({ code: value });
+    // Act + Assess
+    expectDetected(req, 'PHP-170');
+  });
+});
+
+describe('NODE-110: prototype pollution, not __proto__ named in inline code', () => {
+  it('allows a changelog entry about __proto__ in backticks', () => {
+    // Prepare
+    const req = json({
+      title: 'doc',
+      body: 'Fix a bug where an object literal with multiple `__proto__` properties was accepted',
+    });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'NODE-110');
+  });
+
+  it.each([
+    ['a JSON key', '{"__proto__":{"isAdmin":true}}'],
+    ['a bracket path', '__proto__[isAdmin]=1'],
+    ['a constructor prototype walk', 'constructor.prototype.isAdmin'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = json({ data: value });
+    // Act + Assess
+    expectDetected(req, 'NODE-110');
+  });
+});

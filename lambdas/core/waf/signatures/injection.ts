@@ -200,6 +200,8 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     severity: 5,
     description:
       'PHP function called with a comment, control whitespace or padding between its name and the parenthesis (`exec/*x*/(`, `eval\\r(`, `system #c\\n (`)',
+    // A changelog line that ends in "file" or "system" and goes on with "(closes: #123)" on the next
+    // line is prose: words in the parenthesis are no call's arguments.
     view: 'text',
     anyOf: [
       ...literalPrefixes(PHP_EXEC_FUNCTIONS),
@@ -208,7 +210,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       ...['crypt', 'pi'],
     ],
     pattern: new RegExp(
-      String.raw`(?<![\w.$>-])(?:${PHP_EXEC_FUNCTIONS}|${PHP_ONLY_FUNCTIONS}|file|filegroup|substr|unpack|strip_tags|intval|checkdate|serialize|touch|range|chroot|crypt|pi)${PHP_GAP}{0,3}(?:[\t\r\v\f]| {2}|\/\*[^*]{0,80}\*\/|(?:#|\/\/)[^\n]{0,80}\n)${PHP_GAP}{0,5}\(`,
+      String.raw`(?<![\w.$>-])(?:${PHP_EXEC_FUNCTIONS}|${PHP_ONLY_FUNCTIONS}|file|filegroup|substr|unpack|strip_tags|intval|checkdate|serialize|touch|range|chroot|crypt|pi)${PHP_GAP}{0,3}(?:[\t\r\v\f]| {2}|\/\*[^*]{0,80}\*\/|(?:#|\/\/)[^\n]{0,80}\n)${PHP_GAP}{0,5}\((?! ?[a-z]{1,20}[ :,.!-])`,
     ),
   }),
   regexSignature({
@@ -417,7 +419,9 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     view: 'text',
     anyOf: ['proto'],
     matchesPlainWords: true,
-    pattern: /\b__proto__\b|\bconstructor ?(?:\. ?|\[ ?['"`]?)prototype\b|\[ ?['"`]?(?:__proto__|prototype)['"`]? ?\]/,
+    // `__proto__` alone in backticks is markdown inline code: a changelog about a parser's handling of it.
+    pattern:
+      /(?<!`)\b__proto__\b|\b__proto__\b(?!`)|\bconstructor ?(?:\. ?|\[ ?['"`]?)prototype\b|\[ ?['"`]?(?:__proto__|prototype)['"`]? ?\]/,
   }),
   regexSignature({
     id: 'NODE-130',
