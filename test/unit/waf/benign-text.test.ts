@@ -53,6 +53,8 @@ describe('NODE-100: a Node.js module used in the same expression, not bound by a
     ['a destructured require of child_process', "const { spawn } = require('child_process')\nspawn(cmd)"],
     ['the C struct of the same name in a changelog', 'reuse an uninitialized child_process structure'],
     ['the API page of the module', 'the child_process.spawn() method spawns the child process'],
+    ['the module name in markdown inline code', 'Unlike `child_process` or `cluster`, workers can share memory.'],
+    ['a stack trace frame', 'Error: boom\n    at Module._load (node:internal/modules/cjs/loader:998:32)'],
   ])('allows %s', (_name, text) => {
     // Prepare
     const req = json({ title: 'doc', body: text });
@@ -66,6 +68,8 @@ describe('NODE-100: a Node.js module used in the same expression, not bound by a
     ['require(fs) read at once', "require('fs').readFileSync('/etc/passwd')"],
     ['the module name kept in a string for a loader', 'lol=require;x="child_process";lol(x).spawn(\'id\')'],
     ['a dynamic import of child_process', "import('child_process').then(m => m.exec('id'))"],
+    ['the module loader called directly', "require.main.constructor._load('child_process')"],
+    ['a template literal module name', 'require(`child_process`).exec(`id`)'],
   ])('blocks %s at sensitivity 70', (_name, value) => {
     // Prepare
     const req = json({ code: value });
