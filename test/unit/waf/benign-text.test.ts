@@ -1,5 +1,6 @@
-import { describe, it } from 'vitest';
-import { expectBlocked, expectDetected, expectNotFlaggedBy, get, json, waf } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { inspectRequest } from '../../../lambdas/core/waf/index.ts';
+import { balancedWaf, expectBlocked, expectDetected, expectNotFlaggedBy, get, json } from './helpers.ts';
 
 /*
  * Ordinary documents (READMEs, changelogs, package descriptions) quote command lines, paths and code.
@@ -19,11 +20,14 @@ const NEWS = [
 ].join('\n');
 
 describe('RCE-100: a chained command within the first lines of a value', () => {
-  it('allows a command line quoted after several lines of a changelog', () => {
+  it('only challenges a command line quoted after several lines of a changelog (RCE-103, not RCE-100)', () => {
     // Prepare
     const req = json({ title: 'doc', body: NEWS });
-    // Act + Assess
-    expectNotFlaggedBy(req, 'RCE-100');
+    // Act
+    const decision = inspectRequest(balancedWaf(), req);
+    // Assess
+    expect(decision.ruleIds).not.toContain('RCE-100');
+    expect(decision.action).toBe('challenge');
   });
 
   it.each([
@@ -38,11 +42,14 @@ describe('RCE-100: a chained command within the first lines of a value', () => {
     expectBlocked(req, 'RCE-100');
   });
 
-  it('blocks the same command line deep in a multi-line value at sensitivity 80 (RCE-103)', () => {
+  it.each([
+    ['a system file read', `${NEWS}\n; cat /etc/passwd`],
+    ['a ping after three junk lines', 'x\ny\nz\n; ping -c 3 203.0.113.9'],
+  ])('challenges %s deep in a multi-line value at sensitivity 70 (RCE-103)', (_name, body) => {
     // Prepare
-    const req = json({ title: 'doc', body: `${NEWS}\n; cat /etc/passwd` });
+    const req = json({ title: 'doc', body });
     // Act + Assess
-    expectDetected(req, 'RCE-103', waf({ sensitivityScore: 80 }));
+    expectDetected(req, 'RCE-103');
   });
 });
 
@@ -70,6 +77,7 @@ describe('NODE-100: a Node.js module used in the same expression, not bound by a
     ['a dynamic import of child_process', "import('child_process').then(m => m.exec('id'))"],
     ['the module loader called directly', "require.main.constructor._load('child_process')"],
     ['a template literal module name', 'require(`child_process`).exec(`id`)'],
+    ['the module bound and run on one line', "var cp=require('child_process');cp.exec('id')"],
   ])('blocks %s at sensitivity 70', (_name, value) => {
     // Prepare
     const req = json({ code: value });
@@ -165,11 +173,13 @@ describe('RCE-160: redirection to a sensitive place or a pipe into an interprete
     ['an option list in brackets', '# Templates\n\nOne per language:\n\n* init app --language=[csharp|java|python|py]'],
     ['a pipe before a package name with a dash', '+ add alternate dependency for ronn | ruby-ronn'],
     ['output discarded to /dev/null', 'git rev-list --stdin </dev/null used to be an error'],
-  ])('allows %s', (_name, text) => {
+  ])('does not read %s as a pipe into an interpreter', (_name, text) => {
     // Prepare
     const req = json({ title: 'doc', body: text });
-    // Act + Assess
-    expectNotFlaggedBy(req, 'RCE-160');
+    // Act
+    const decision = inspectRequest(balancedWaf(), req);
+    // Assess
+    expect(decision.ruleIds).not.toContain('RCE-160');
   });
 
   it.each([

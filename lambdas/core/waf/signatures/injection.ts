@@ -407,8 +407,10 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     // is the header of a code sample; an injection uses the module in the same expression
     // (`require('fs').readFileSync`) or names it as a string to hand to a loader (`x="child_process"`).
     // Backticks around the name are markdown inline code; `._load (file.js:12:5)` is a stack trace frame.
+    // A one-line payload may still bind the module first and run it at once (`var cp=require(
+    // 'child_process');cp.exec('id')`): the binding followed by a process call on the same line counts.
     pattern:
-      /\brequire ?\( ?['"`](?:(?:node:)?child_process|fs|net|vm|os|http)['"`] ?\) ?[.[]|(?<!\brequire ?\( ?|\bfrom ?)['"](?:node:)?child_process\b|\bprocess ?\. ?(?:mainmodule|binding|dlopen|kill|exit ?\(|env ?\[)|\b(?:global|globalthis) ?\. ?process\b|_\$\$nd_func\$\$_|\b(?:execsync|spawnsync|execfilesync) ?\(|\bthis ?\. ?constructor ?\. ?constructor ?\(|\brequire ?\. ?main ?\.|\. ?_load ?\((?!node:internal\/|[\w./-]{1,100}\.[cm]?js:\d)|\b(?:process|require|global|globalthis) ?\[ ?(?:req\b|mainmodule\b)|\bprocess ?\. ?spawn ?\(/,
+      /\brequire ?\( ?['"`](?:(?:node:)?child_process|fs|net|vm|os|http)['"`] ?\) ?[.[]|\brequire ?\( ?['"](?:node:)?child_process['"] ?\)[^\n]{0,200}?\. ?(?:exec|execsync|execfile|execfilesync|spawn|spawnsync|fork) ?\(|(?<!\brequire ?\( ?|\bfrom ?)['"](?:node:)?child_process\b|\bprocess ?\. ?(?:mainmodule|binding|dlopen|kill|exit ?\(|env ?\[)|\b(?:global|globalthis) ?\. ?process\b|_\$\$nd_func\$\$_|\b(?:execsync|spawnsync|execfilesync) ?\(|\bthis ?\. ?constructor ?\. ?constructor ?\(|\brequire ?\. ?main ?\.|\. ?_load ?\((?!node:internal\/|[\w./-]{1,100}\.[cm]?js:\d)|\b(?:process|require|global|globalthis) ?\[ ?(?:req\b|mainmodule\b)|\bprocess ?\. ?spawn ?\(/,
   }),
   regexSignature({
     id: 'NODE-110',

@@ -129,10 +129,10 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     id: 'RCE-103',
     family: 'rce',
     threatType: 'remote_code_execution',
-    level: 3,
-    severity: 5,
+    level: 2,
+    severity: 4,
     description:
-      'Command chained with ; | || && or a newline anywhere in a multi-line value (documents quote such lines)',
+      'Command chained with ; | || && or a newline below the first three lines of a value: documents quote such lines, but junk lines before a command must not hide it, so it challenges (a browser passes, a script does not)',
     view: 'shell',
     anyOf: [';', '|', '&', '\n', '\r'],
     allOf: [COMMAND_WORDS],
