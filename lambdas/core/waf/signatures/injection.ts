@@ -418,13 +418,14 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     threatType: 'node_injection',
     level: 1,
     severity: 5,
-    description: 'Prototype pollution (__proto__, constructor.prototype)',
+    description:
+      'Prototype pollution (__proto__, constructor.prototype, a JSON text `{"constructor":{"prototype":…}}` inside a value)',
     view: 'text',
     anyOf: ['proto'],
     matchesPlainWords: true,
     // `__proto__` alone in backticks is markdown inline code: a changelog about a parser's handling of it.
     pattern:
-      /(?<!`)\b__proto__\b|\b__proto__\b(?!`)|\bconstructor ?(?:\. ?|\[ ?['"`]?)prototype\b|\[ ?['"`]?(?:__proto__|prototype)['"`]? ?\]/,
+      /(?<!`)\b__proto__\b|\b__proto__\b(?!`)|\bconstructor ?(?:\. ?|\[ ?['"`]?)prototype\b|\[ ?['"`]?(?:__proto__|prototype)['"`]? ?\]|['"]constructor['"] ?: ?\{ ?['"]prototype['"] ?:/,
   }),
   regexSignature({
     id: 'NODE-130',
@@ -524,8 +525,10 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       'Server-side template expression evaluating arithmetic or reaching objects ({{7*7}}, dollar-brace 7*7, #{…}, <%= %>)',
     view: 'text',
     anyOf: ['{', '<%', '[[', '@(', 'freemarker', '$class', '#set'],
+    // Handlebars: `{{#with "s" as |string|}}` binds a string literal to reach String.prototype methods
+    // (the public constructor-call chain); real templates bind data, not literals.
     pattern:
-      /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{\/?php\}|\{\{[^}]{0,120}?\. ?__ ?(?:class|base|bases|subclasses|mro|globals|builtins|init|import) ?__|(?:\{%|<%=?) ?if (?:true|1) ?(?:%\}|%>)|\{\{ ?_self\b|\bnew\(\) ?\$\{/,
+      /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{\/?php\}|\{\{[^}]{0,120}?\. ?__ ?(?:class|base|bases|subclasses|mro|globals|builtins|init|import) ?__|(?:\{%|<%=?) ?if (?:true|1) ?(?:%\}|%>)|\{\{ ?_self\b|\bnew\(\) ?\$\{|\{\{#with ['"][^'"]{0,40}['"] as \|\w{1,40}\| ?\}\}/,
   }),
   regexSignature({
     id: 'SSTI-120',

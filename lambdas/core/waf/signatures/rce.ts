@@ -41,7 +41,7 @@ const BIN_PATH = '(?:/?(?:usr/)?(?:local/)?s?bin/)?';
  * space or a `+` (a space once the value is URL-decoded again). A
  * following ' |' is not enough: markdown tables look exactly like that.
  */
-const SHELL_ARGUMENT = String.raw`(?:$|[;&|\x60)\n<>]|[ +](?:-{1,2}\w|/[\w.~]|~|\.\.?/|\$|\d|[a-z]{2,10}://|[<>;&]|\\\\|%\w|['"]|[\w.-]{1,64}(?:\.[a-z]{2,6}|:\d{1,5}) ?(?:$|[;&|\x60)])))`;
+const SHELL_ARGUMENT = String.raw`(?:$|[;&|\x60)\n<>]|[ +](?:-{1,2}\w|\+[a-z]{2,12}\b|/[\w.~]|~|\.\.?/|\$|\d|[a-z]{2,10}://|[<>;&]|\\\\|%\w|['"]|[\w.-]{1,64}(?:\.[a-z]{2,24}|:\d{1,5}) ?(?:$|[;&|\x60)])))`;
 
 /** cmd built-ins and tools a batch IF runs. */
 const WINDOWS_BATCH_COMMANDS =
@@ -112,6 +112,21 @@ const FIRST_LINES = String.raw`^\s{0,64}(?:[^\n]{0,4000}\n){0,2}[^\n]{0,4000}?`;
 
 export const RCE_SIGNATURES: readonly Signature[] = [
   regexSignature({
+    id: 'RCE-210',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'YAML tag that makes an unsafe loader build objects or call functions (PyYAML `!!python/object/apply:os.system`, SnakeYAML `!!javax.script.ScriptEngineManager`, Ruby `!ruby/object:Gem::…`)',
+    view: 'text',
+    anyOf: ['!!python/', '!!java', '!ruby/', '!!ruby/'],
+    // Ordinary YAML uses only the core tags (!!str, !!int, !!map, …); these name a language's classes.
+    pattern:
+      /!!python\/(?:object|name|module)(?:\/(?:apply|new))?:|!!java(?:x)?\.[a-z]|!!?ruby\/(?:object|hash|struct|marshal):/,
+  }),
+
+  regexSignature({
     id: 'RCE-100',
     family: 'rce',
     threatType: 'remote_code_execution',
@@ -132,7 +147,7 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     level: 2,
     severity: 4,
     description:
-      'Command chained with ; | || && or a newline below the first three lines of a value: documents quote such lines, but junk lines before a command must not hide it, so it challenges (a browser passes, a script does not)',
+      'Command chained with ; | || && or a newline anywhere in a value, also below the first three lines RCE-100 reads: documents quote such lines, but junk lines before a command must not hide it, so alone it challenges (a browser passes, a script does not)',
     view: 'shell',
     anyOf: [';', '|', '&', '\n', '\r'],
     allOf: [COMMAND_WORDS],
@@ -425,11 +440,11 @@ export const RCE_SIGNATURES: readonly Signature[] = [
     level: 1,
     severity: 5,
     description:
-      'System path spelt with shell wildcards so no literal name appears (`/bin/ca? /et*/*wd`, `/?s?/?i?/c?t`, `/bi[n]/bash`)',
+      'System path spelt with shell wildcards so no literal name appears (`/bin/ca? /et*/*wd`, `/?s?/?i?/c?t`, `/bi[n]/bash`, `; /???/??t`)',
     view: 'shell',
     anyOf: ['?', '*', '['],
     pattern: new RegExp(
-      String.raw`(?:^|[\s;|&\x60(='"+,{])(?:(?:/(?:s?bin|usr|etc|dev|proc|tmp|var|root)){1,3}/${GLOB_SEGMENT_SINGLE}|/${GLOB_SEGMENT}/(?:${GLOB_SEGMENT}|[a-z]{2,12}\b)|/${GLOB_SEGMENT_DOUBLE}/[a-z]{2,12}\b)`,
+      String.raw`(?:^|[\s;|&\x60(='"+,{])(?:(?:/(?:s?bin|usr|etc|dev|proc|tmp|var|root)){1,3}/${GLOB_SEGMENT_SINGLE}|/${GLOB_SEGMENT}/(?:${GLOB_SEGMENT}|[a-z]{2,12}\b)|/${GLOB_SEGMENT_DOUBLE}/[a-z]{2,12}\b)|(?:[;|&\x60]|\$\() {0,3}/[?*]{3}/(?=[a-z?*]{0,8}[?*])[a-z?*]{1,8}(?![\w/])`,
     ),
   }),
   regexSignature({
