@@ -531,6 +531,58 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{\/?php\}|\{\{[^}]{0,120}?\. ?__ ?(?:class|base|bases|subclasses|mro|globals|builtins|init|import) ?__|(?:\{%|<%=?) ?if (?:true|1) ?(?:%\}|%>)|\{\{ ?_self\b|\bnew\(\) ?\$\{|\{\{#with ['"][^'"]{0,40}['"] as \|\w{1,40}\| ?\}\}/,
   }),
   regexSignature({
+    id: 'SSTI-130',
+    family: 'rce',
+    threatType: 'template_injection',
+    level: 1,
+    severity: 5,
+    description:
+      "Template code that runs a command: a Twig filter given a PHP exec function as its callback (`['id']|filter('system')`, `|map(\"passthru\")`), or ERB / EJS output of a backtick command (`<%= `ls` %>`)",
+    view: 'text',
+    anyOf: ['|filter', '|map', '|reduce', '|sort', '| filter', '| map', '<%'],
+    // Twig's filter/map/reduce/sort take any PHP callable by name: naming an exec function is the
+    // public Twig 1.x/2.x/3.x RCE; template output of a Ruby backtick runs a shell.
+    pattern:
+      /\| ?(?:filter|map|reduce|sort) ?\( ?['"](?:system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|assert)['"]|<%[=-]? ?`[^`%]{1,200}`/,
+  }),
+  regexSignature({
+    id: 'RUBY-100',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'Ruby process execution through Kernel, IO, Open3 or PTY (`Kernel.exec("id")`, `IO.popen(\'id\')`, `Open3.capture2e(…)`, `%x(id)`) with a string or list argument',
+    view: 'text',
+    anyOf: ['kernel', 'io.popen', 'io .popen', 'open3', 'pty.spawn', '%x('],
+    pattern:
+      /\b(?:kernel ?\. ?(?:exec|system|spawn|open|`)|io ?\. ?popen|open3 ?\. ?(?:popen[23]e?|capture[23]e?|pipeline\w{0,3})|pty ?\. ?spawn) ?\(? ?(?:['"`[]|%[qwx]?[({[])|%x\( ?[a-z]/,
+  }),
+  regexSignature({
+    id: 'DOTNET-100',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      '.NET deserialization gadget named in a Json.NET `$type`, XAML or formatter payload (ObjectDataProvider with MethodName, WindowsIdentity, AssemblyInstaller, PSObject, TextFormattingRunProperties, TypeConfuseDelegate: ysoserial.net)',
+    view: 'text',
+    anyOf: [
+      'objectdataprovider',
+      'windowsidentity',
+      'assemblyinstaller',
+      'psobject',
+      'textformattingrunproperties',
+      'typeconfusedelegate',
+      'roleprincipal',
+      'sessionsecuritytoken',
+    ],
+    // The class names are the gadget chains of ysoserial.net; documentation that names them (WPF's
+    // ObjectDataProvider) does not set a MethodName or a $type to a system type.
+    pattern:
+      /objectdataprovider[\s\S]{0,300}?methodname|['"]\$type['"] ?: ?['"]system\.(?:security\.principal\.windowsidentity|configuration\.install\.assemblyinstaller|management\.automation\.psobject|web\.security\.roleprincipal|identitymodel\.tokens\.sessionsecuritytoken|windows\.forms\.bindingsource|diagnostics\.process)\b|textformattingrunproperties|typeconfusedelegate/,
+  }),
+  regexSignature({
     id: 'SSTI-120',
     family: 'rce',
     threatType: 'template_injection',

@@ -399,12 +399,28 @@ export const LFI_SIGNATURES: readonly Signature[] = [
     threatType: 'remote_file_inclusion',
     level: 1,
     severity: 5,
-    description: 'URL ending in ? or # to cut off the suffix the application appends, or carrying a script to include',
+    description:
+      'URL ending in ? or # to cut off the suffix the application appends, or carrying a script to include (also the classic PHP web shells c99, r57, wso, b374k by name)',
     view: 'text',
     anyOf: ['://'],
     kinds: ['arg', 'arg-name', 'cookie'],
     pattern:
-      /^\s?(?:https?|ftps?|file):\/\/[^\s]{1,300}?(?:\?|%00|#)$|^\s?(?:https?|ftps?):\/\/[^\s?#]{1,300}?\.(?:php\d?|phtml|txt|asp|aspx|jsp|pl|cgi|sh|py|inc|gif|jpg|png)\?(?:\w{1,20}=)?$/,
+      /^\s?(?:https?|ftps?|file):\/\/[^\s]{1,300}?(?:\?|%00|#)$|^\s?(?:https?|ftps?):\/\/[^\s?#]{1,300}?\.(?:php\d?|phtml|txt|asp|aspx|jsp|pl|cgi|sh|py|inc|gif|jpg|png)\?(?:\w{1,20}=)?$|^\s?(?:https?|ftps?):\/\/[^\s?#]{1,300}?\/(?:c99|c100|r57|wso\d{0,2}|b374k|locus7s)(?:shell)?\.(?:txt|php|gif|jpg)(?:[?#]|$)/,
+  }),
+  regexSignature({
+    id: 'RFI-160',
+    family: 'lfi',
+    threatType: 'remote_file_inclusion',
+    level: 1,
+    severity: 5,
+    description:
+      'Parameter value that is a Windows UNC path to a raw IPv4 address or a WebDAV share (`\\\\203.0.113.5\\share\\x.php`, `\\\\host@SSL\\DavWWWRoot\\`): remote inclusion over SMB/WebDAV, which also leaks the NTLM hash',
+    view: 'text',
+    anyOf: ['\\\\'],
+    kinds: ['arg', 'arg-name', 'cookie'],
+    // A share named by a server name (`\\\\fileserver\\docs`) is how intranet forms write paths and stays allowed.
+    pattern:
+      /^\s?\\\\(?:(?:\d{1,3}\.){3}\d{1,3}(?:@\d{1,5})?\\[^\\\s]|[\w.-]{1,100}@(?:ssl|\d{1,5})(?:@\d{1,5})?\\davwwwroot)/,
   }),
   regexSignature({
     id: 'RFI-120',

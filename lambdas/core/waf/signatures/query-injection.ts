@@ -22,7 +22,8 @@ export const QUERY_INJECTION_SIGNATURES: readonly Signature[] = [
     anyOf: [')('],
     // `(&` / `(|` / `(!` must be followed by another filter or close at once (the absolute true filter
     // `(&)`); C code's `(*fn)(&arg)` continues with a name.
-    pattern: /\)\s{0,3}\(\s{0,3}[|&!]\s{0,3}(?:\(|\))|\*\s{0,3}\)\s{0,3}\(\s{0,3}[a-z][\w.;-]{0,40}\s{0,3}[~<>]?=/,
+    pattern:
+      /\)\s{0,3}\(\s{0,3}[|&!]\s{0,3}(?:\(|\))|\*\s{0,3}\)\s{0,3}\(\s{0,3}\(\s{0,3}[|&!]\s{0,3}[a-z][\w.;-]{0,40}\s{0,3}[~<>]?=|\*\s{0,3}\)\s{0,3}\(\s{0,3}[a-z][\w.;-]{0,40}\s{0,3}[~<>]?=/,
   }),
   regexSignature({
     id: 'LDAP-110',

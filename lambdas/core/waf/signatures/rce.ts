@@ -127,6 +127,22 @@ export const RCE_SIGNATURES: readonly Signature[] = [
   }),
 
   regexSignature({
+    id: 'RCE-211',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 2,
+    severity: 4,
+    description:
+      "A here-string fed to a command inside a command substitution (`$(rev<<<'di')`, `` `base64 -d<<<aWQK` ``): commix-style evasion that spells the real command backwards or encoded",
+    view: 'text',
+    anyOf: ['<<<'],
+    // Bash scripts in documentation use here-strings too, but rarely as the whole of a `$(…)` at the
+    // start of a value; at level 2 alone this challenges.
+    pattern:
+      /(?:^|[\s;|&=(])(?:\$\(|`)\s{0,3}[a-z][\w.-]{0,20}(?:\s{1,3}-{1,2}[\w-]{1,12}){0,3}\s{0,3}<<<\s{0,3}['"]?[^\s'"`)]{1,200}/,
+  }),
+
+  regexSignature({
     id: 'RCE-100',
     family: 'rce',
     threatType: 'remote_code_execution',

@@ -163,12 +163,13 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     threatType: 'scanner',
     level: 1,
     severity: 5,
-    description: 'Probe for a well-known administrative, sample or source-control path',
+    description:
+      'Probe for a well-known administrative, sample or source-control path, or the endpoint of a mass-scanned exploit (PHPUnit eval-stdin.php, Laravel Ignition, D-Link HNAP1, GPON and Boa router forms, FortiGate, Pulse Secure, Citrix, F5 iControl)',
     view: 'path',
     anyOf: ['/'],
     kinds: ['path'],
     pattern:
-      /\/(?:cfide\/(?:administrator|adminapi|componentutils)|iisadmpwd|iissamples|iisadmin|_vti_(?:bin|pvt|inf)|_cti_pvt|msadc|scripts\/(?:\.\.|root\.exe|cmd\.exe)|cgi-bin\/(?:test-cgi|phf|php|printenv|nph-test-cgi)|phpmyadmin|pma\/|myadmin|\.git\/(?:config|head|index)|\.svn\/(?:entries|wc\.db)|\.hg\/|\.ds_store|\.env$|\.htpasswd|server-status|server-info|manager\/html|jmx-console|web-console|invoker\/|axis2?\/|solr\/admin|actuator\/(?:env|heapdump)|wp-config\.php|xmlrpc\.php|samples\/(?:gbook|search)|sitemgr|webdav)(?:\/|$|\?)/,
+      /\/(?:cfide\/(?:administrator|adminapi|componentutils)|iisadmpwd|iissamples|iisadmin|_vti_(?:bin|pvt|inf)|_cti_pvt|msadc|scripts\/(?:\.\.|root\.exe|cmd\.exe)|cgi-bin\/(?:test-cgi|phf|php|printenv|nph-test-cgi)|phpmyadmin|pma\/|myadmin|\.git\/(?:config|head|index)|\.svn\/(?:entries|wc\.db)|\.hg\/|\.ds_store|\.env$|\.htpasswd|server-status|server-info|manager\/html|jmx-console|web-console|invoker\/|axis2?\/|solr\/admin|actuator\/(?:env|heapdump|gateway\/routes|jolokia|logfile|threaddump|configprops|mappings)|wp-config\.php|xmlrpc\.php|phpunit\/src\/util\/php\/eval-stdin\.php|_ignition\/execute-solution|hnap1|boaform\/admin|gponform\/diag_form|cgi-bin\/luci\/;stok=|remote\/fgt_lang|dana-na\/|vpns\/cfg\/smb\.conf|mgmt\/tm\/util\/bash|api\/v1\/cluster-info|druid\/indexer\/v1\/sampler|\.aws\/credentials|telescope\/requests|samples\/(?:gbook|search)|sitemgr|webdav)(?:\/|$|\?)/,
   }),
   regexSignature({
     id: 'SCAN-220',
