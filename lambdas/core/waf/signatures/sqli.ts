@@ -22,7 +22,7 @@ const LITERAL = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|tru
 const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@](?:[\w@$]|\.(?=\w)){0,40})`;
 /** Operators that end a condition before a truncating comment: `id is not null--`, `email ilike email--`. */
 const TRAILING_CONDITION = String.raw`(?:is (?:not )?null|notnull|isnull|(?:not )?(?:i?like|glob|r?like|regexp|similar to|sounds like|between)|is(?: not)?|collate|!=|<>|<=>|[-+*/%^&|<>=])`;
-const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|likely|unlikely|json|glob|printf|typeof|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml|greatest|least|sysdate|suser_name|suser_sname|host_name|user_name|app_name|serverproperty|is_member|gtid_subset|gtid_subtract|st_latfromgeohash|st_longfromgeohash|st_pointfromgeohash|connection_id|row_count|found_rows|last_insert_id|uuid|uuid_short|current_database|pg_backend_pid)`;
+const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|likely|unlikely|json|glob|printf|typeof|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml|greatest|least|sysdate|suser_name|suser_sname|host_name|user_name|app_name|serverproperty|is_member|gtid_subset|gtid_subtract|st_latfromgeohash|st_longfromgeohash|st_pointfromgeohash|connection_id|row_count|found_rows|last_insert_id|uuid|uuid_short|current_database|pg_backend_pid|h2version|currentuser|currentdatabase|sleepeachrow|dbinfo)`;
 
 /** Two integer literals compared: always true or always false, so only a probe writes it. */
 const CONSTANT_COMPARISON = String.raw`-?\d{1,10} ?(?:=|<>|!=|<=>|[<>]=?) ?-?\d{1,10}`;
@@ -58,11 +58,12 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     threatType: 'sql_injection',
     level: 1,
     severity: 5,
-    description: 'UNION [ALL] SELECT set operation (or EXCEPT / INTERSECT with a SQL projection)',
+    description:
+      'UNION [ALL] SELECT set operation (or EXCEPT / INTERSECT with a SQL projection), also glued to a number MySQL ends early (1e0union, 1.union, \\Nunion)',
     view: 'sql',
     anyOf: ['select', 'values'],
     pattern:
-      /\bunion(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b|['"]\+?union\+(?:(?:all|distinct)\+)?select\b|\b(?:except|intersect)(?: all)? ?\(? ?(?:select ?[\d(*.@'"]|values ?\()|(?:\d|['"])\)? union(?: all)? values ?\( ?[\d'"n]/,
+      /(?:\b|(?<=\d(?:e\d{0,3}|\.)|\\n))union(?: ?(?:all|distinct|distinctrow)\b)?[ (]{0,10}select\b|['"]\+?union\+(?:(?:all|distinct)\+)?select\b|\b(?:except|intersect)(?: all)? ?\(? ?(?:select ?[\d(*.@'"]|values ?\()|(?:\d|['"])\)? union(?: all)? values ?\( ?[\d'"n]/,
   }),
   regexSignature({
     id: 'SQLI-101',
@@ -227,7 +228,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['sleep', 'benchmark', 'dbms_', 'waitfor', 'sysdate'],
     pattern:
-      /(?<![\w.$])(?:sleep ?\( ?[\d'"(@]|benchmark ?\( ?\d|pg_sleep ?\( ?[\d'"(]|dbms_lock\.sleep ?\(|user_lock\.sleep ?\(|dbms_pipe\.receive_message ?\()|\bwaitfor (?:delay|time) ?['"\d]|\bnow ?\( ?\) ?= ?sysdate ?\(|\bselect ?\(? ?(?:pg_)?sleep\b/,
+      /(?<![\w.$])(?:sys\.)?(?:sleep(?:eachrow)? ?\( ?[\d'"(@]|benchmark ?\( ?\d|pg_sleep ?\( ?[\d'"(]|dbms_lock\.sleep ?\(|user_lock\.sleep ?\(|dbms_pipe\.receive_message ?\()|\bwaitfor (?:delay|time) ?['"\d]|\bnow ?\( ?\) ?= ?sysdate ?\(|\bselect ?\(? ?(?:pg_)?sleep\b/,
   }),
   regexSignature({
     id: 'SQLI-141',
@@ -267,9 +268,12 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       'gtid_',
       'httpuritype',
       'fn_varbintohexstr',
+      'runscript',
+      'systables',
+      'sysmaster',
     ],
     pattern:
-      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_address|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:global\.|session\.)?(?:version(?:_compile_os|_compile_machine|_comment)?|innodb_version|datadir|hostname|basedir|servername|servicename|tmpdir|identity|plugin_dir|secure_file_priv|spid|microsoftversion)\b|\binto (?:out|dump)file\b|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(|\bfloor ?\( ?rand ?\( ?\d{0,3} ?\) ?\* ?2 ?\)|(?<![\w.$])(?:st_(?:lat|long|point)fromgeohash|gtid_subset|gtid_subtract|httpuritype|(?:dbo\.)?fn_varbintohexstr) ?\(/,
+      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:sys\.)?(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_(?:address|name)|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|systables|sysmaster:\w{1,40}|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:global\.|session\.)?(?:version(?:_compile_os|_compile_machine|_comment)?|innodb_version|datadir|hostname|basedir|servername|servicename|tmpdir|identity|plugin_dir|secure_file_priv|spid|microsoftversion)\b|\binto (?:out|dump)file\b|\brunscript from ['"]|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(|\bfloor ?\( ?rand ?\( ?\d{0,3} ?\) ?\* ?2 ?\)|(?<![\w.$])(?:st_(?:lat|long|point)fromgeohash|gtid_subset|gtid_subtract|httpuritype|(?:dbo\.)?fn_varbintohexstr) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-150',
@@ -281,7 +285,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ['select'],
     pattern:
-      /(?:['"]|\d)\){0,3} ?(?:\)|;|\|\||&&|\+|,|-|\(|=|\band\b|\bor\b|\bx?or\b|\br?like\b|\bregexp\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b|\bin\b|\bexists\b|\b(?:order|group) by\b) ?\(* ?select\b ?(?:\*|@@|null\b|\d|['"(]|case\b|[\w.]{1,64} ?(?:\(|,|from\b))/,
+      /(?:['"]|\d)\){0,3} ?(?:\)|;|\|\||&&|\+|,|-|\(|=|\band\b|\bor\b|\bx?or\b|\br?like\b|\bregexp\b|\bwhere\b|\bhaving\b|\bunion(?: all)?\b|\bin\b|\bexists\b|\b(?:order|group) by\b) ?\(* ?select\b ?(?:(?:first|top|skip) \d{1,9} )?(?:\*|@@|null\b|\d|['"(]|case\b|[\w.]{1,64} ?(?:\(|,|from\b))/,
   }),
   regexSignature({
     id: 'SQLI-151',
@@ -825,5 +829,19 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     view: 'sql',
     anyOf: ["'", '"'],
     pattern: /['"](?: ?--|;|\)|#)|(?:--|#) ?['"]/,
+  }),
+  regexSignature({
+    id: 'SQLI-159',
+    family: 'sqli',
+    threatType: 'sql_injection',
+    level: 2,
+    severity: 5,
+    description:
+      "An ODBC escape or MySQL's `{identifier expr}` brace around an identity or string-smuggling function ({fn concat(user(),0x3a)}, select{x user}): a WAF bypass, since filters read the brace as a delimiter",
+    view: 'sql',
+    anyOf: ['{fn', '{ fn', '{x', '{ x'],
+    pattern: new RegExp(
+      String.raw`\{ ?(?:fn|x) (?:${PROBE_FUNCTIONS}|h2version|currentuser) ?\(|\{ ?x (?:user|version|database|schema|current_user|@@[\w.]{1,40}) ?\}`,
+    ),
   }),
 ];

@@ -350,9 +350,9 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     level: 2,
     severity: 4,
     description:
-      'Script sink reached without a plain call: passed by reference (`(alert)(1)`, `[1].find(alert)`, `` .call`${alert}` ``), a computed or bracketed name (`top[/al/.source+/ert/.source](1)`, `window["alert"]`), comments inside `document.cookie`, or `new ActiveXObject(`',
+      'Script sink reached without a plain call: passed by reference (`(alert)(1)`, `[1].find(alert)`, `` .call`${alert}` ``), a computed or bracketed name (`top[/al/.source+/ert/.source](1)`, `window["alert"]`), comments inside `document.cookie`, `new ActiveXObject(`, or `location=name`',
     view: 'text',
-    anyOf: [...DIALOG_SINKS, 'call', 'apply', 'cookie', 'activexobject', ...GLOBAL_OBJECTS, 'document'],
+    anyOf: [...DIALOG_SINKS, 'call', 'apply', 'cookie', 'activexobject', ...GLOBAL_OBJECTS, 'document', 'location'],
     allOf: [['(', '`', '[', '=', '{', '/*']],
     pattern: new RegExp(
       [
@@ -365,6 +365,8 @@ export const XSS_SIGNATURES: readonly Signature[] = [
         String.raw`\b(?:document|window|self|top|parent|frames|globalthis)${JS_GAP}{0,8}\)?${JS_GAP}{0,8}\[${JS_GAP}{0,8}['"\x60] ?(?:cookie|alert|prompt|confirm|eval|document|location|domain|settimeout|setinterval|fetch|atob|constructor)\b`,
         String.raw`\bdocument${JS_GAP}{0,8}(?:\/\*[^*]{0,60}\*\/|\))${JS_GAP}{0,8}\.${JS_GAP}{0,8}cookie\b|\bdocument\.${JS_GAP}{0,8}\/\*[^*]{0,60}\*\/${JS_GAP}{0,8}cookie\b`,
         String.raw`\bnew\s{1,3}activexobject ?\(`,
+        // `location=name`: navigates to the javascript: URL the attacker's page left in window.name, no call needed.
+        String.raw`(?<![\w.$]|(?:const|let|var) )(?:(?:window|document|self|top)\.)?location(?:\.href)? ?= ?(?:(?:window|self|top)\.)?name ?(?:[;,)}]|\/\/|$)`,
       ].join('|'),
     ),
   }),
@@ -503,6 +505,37 @@ export const XSS_SIGNATURES: readonly Signature[] = [
     anyOf: ['<'],
     pattern:
       /<(?:img|image|body|style|input|form|a|video|audio|details|select|textarea|button|marquee|meta|link|base|frame)\b[^>]{0,200}?(?:>|$)/,
+  }),
+  regexSignature({
+    id: 'XSS-192',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 5,
+    description:
+      'DOM clobbering: an element named or id-ed after a DOM method or node property (<img name=getElementById>, <input id=attributes>), which shadows it on document or a form so a page script or sanitizer follows markup instead',
+    view: 'text',
+    anyOf: [
+      'getelementby',
+      'queryselector',
+      'createelement',
+      'child',
+      'parentnode',
+      'insertbefore',
+      'attribute',
+      'ownerdocument',
+      'documentelement',
+      'defaultview',
+      'currentscript',
+      'implementation',
+      'nodename',
+      'nodetype',
+      'innerhtml',
+      'outerhtml',
+      '__proto__',
+    ],
+    pattern:
+      /<[a-z][\w-]{0,20}\s[^>]{0,200}?\b(?:name|id)\s?=\s?["']?(?:getelementbyid|getelementsbyname|getelementsbytagname|getelementsbyclassname|queryselector(?:all)?|createelement|appendchild|insertbefore|removechild|replacechild|setattribute|getattribute|removeattribute|attributes|childnodes|firstchild|lastchild|parentnode|ownerdocument|documentelement|defaultview|currentscript|implementation|nodename|nodetype|innerhtml|outerhtml|__proto__)(?=["'\s/>]|$)/,
   }),
   regexSignature({
     id: 'XSS-190',
