@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { EdgeRequest } from '../../../lambdas/core/edge-request.ts';
-import { BROWSER_HEADERS, expectBlocked, expectDetected, expectNotFlaggedBy, form, get, json } from './helpers.ts';
+import { BROWSER_HEADERS, expectBlocked, expectDetected, expectNotFlaggedBy, form, get, json, waf } from './helpers.ts';
 
 /*
  * Code, command and path attack styles from public sources the development corpus does not carry:
@@ -192,8 +192,16 @@ describe('WAF command injection: BusyBox applets and WMIC verbs (RCE-212)', () =
 });
 
 describe('WAF scanners: GraphQL introspection and info pages (SCAN-230, SCAN-210)', () => {
-  it('challenges or blocks an introspection query at sensitivity 70', () => {
-    expectDetected(get(`/graphql?query=${encodeURIComponent('{__schema{types{name}}}')}`), 'SCAN-230');
+  it('challenges or blocks an introspection query at sensitivity 80', () => {
+    expectDetected(
+      get(`/graphql?query=${encodeURIComponent('{__schema{types{name}}}')}`),
+      'SCAN-230',
+      waf({ sensitivityScore: 80 }),
+    );
+  });
+
+  it('lets a code generator introspect at the default sensitivity 70', () => {
+    expectNotFlaggedBy(get(`/graphql?query=${encodeURIComponent('{__schema{types{name}}}')}`), 'SCAN-230');
   });
 
   it('allows an ordinary GraphQL query', () => {

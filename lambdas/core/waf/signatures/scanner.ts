@@ -148,10 +148,10 @@ export const SCANNER_SIGNATURES: readonly Signature[] = [
     id: 'SCAN-230',
     family: 'scanner',
     threatType: 'scanner',
-    level: 2,
+    level: 3,
     severity: 4,
     description:
-      'GraphQL introspection query (`{__schema{types{name}}}`, `__type(name:…)`): schema discovery by InQL, graphql-cop, clairvoyance; GraphiQL in a browser passes the challenge',
+      'GraphQL introspection query (`{__schema{types{name}}}`, `__type(name:…)`): schema discovery by InQL, graphql-cop, clairvoyance. Level 3: code generators and IDEs (Apollo, GraphiQL, Postman) introspect too, so an API that keeps introspection on would be challenged at the default',
     view: 'text',
     anyOf: ['__schema', '__type'],
     pattern: /\b__schema\s{0,3}\{|\b__type\s{0,3}\(\s{0,3}name\s{0,3}:/,
