@@ -109,3 +109,29 @@ describe('WAF XSS: DOM clobbering and navigation without a call', () => {
     expectNotFlaggedBy(req, 'XSS-151');
   });
 });
+
+describe('WAF SQLi: PostgreSQL quoting and COPY … PROGRAM, string-arithmetic probes', () => {
+  it('blocks COPY (SELECT …) TO PROGRAM stacked after a number at sensitivity 70 (SQLI-130, SQLI-141)', () => {
+    // Prepare
+    const req = q("1;copy (select '') to program 'id'");
+    // Act / Assess
+    expectBlocked(req, 'SQLI-130');
+    expectBlocked(req, 'SQLI-141');
+  });
+
+  it('blocks a dollar-quoted tautology after a quote at sensitivity 70 (SQLI-110)', () => {
+    expectBlocked(header('x-search', "' or $$a$$=$$a"), 'SQLI-110');
+  });
+
+  it.each([["'-''-'"], ["'&''&'"], ["'|''|'"]])('blocks the whole value %s at sensitivity 70 (SQLI-118)', (value) => {
+    expectDetected(json({ name: value }), 'SQLI-118');
+  });
+
+  it.each([
+    ['prose about copying to a program folder', q('copy the files to program folder'), 'SQLI-141'],
+    ['a shell price with dollars', q("it's $5 or $10 = cheap"), 'SQLI-110'],
+    ['quoted signs inside a sentence', q("rating: '-' (none) and '+' (good)"), 'SQLI-118'],
+  ])('allows %s', (_name, req, ruleId) => {
+    expectNotFlaggedBy(req, ruleId);
+  });
+});

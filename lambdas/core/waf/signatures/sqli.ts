@@ -19,7 +19,7 @@ const WORD_COMPARE = String.raw`(?:\blike\b|\brlike\b|\bregexp\b|\bsounds like\b
 const COMPARISON_FRAGMENTS = ['=', '<', '>', 'like', 'regexp', 'is', 'between', 'in'];
 /** A quoted string or number: the operand shapes that make a word comparison look like SQL. */
 const LITERAL = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null)`;
-const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@](?:[\w@$]|\.(?=\w)){0,40})`;
+const OPERAND = String.raw`(?:['"][^'"]{0,40}['"]?|\$\w{0,10}\$[^$'"]{0,40}(?:\$\w{0,10}\$)?|-?\d{1,20}(?:\.\d{1,10})?|true|false|null|[a-z_@](?:[\w@$]|\.(?=\w)){0,40})`;
 /** Operators that end a condition before a truncating comment: `id is not null--`, `email ilike email--`. */
 const TRAILING_CONDITION = String.raw`(?:is (?:not )?null|notnull|isnull|(?:not )?(?:i?like|glob|r?like|regexp|similar to|sounds like|between)|is(?: not)?|collate|!=|<>|<=>|[-+*/%^&|<>=])`;
 const DANGEROUS_FUNCTIONS = String.raw`(?:sleep|benchmark|pg_sleep|load_file|extractvalue|updatexml|exp|floor|rand|geometrycollection|multipoint|polygon|linestring|name_const|json_keys|sys_eval|sys_exec|xp_cmdshell|sp_oacreate|sp_executesql|sp_makewebtask|utl_inaddr\.get_host_address|utl_http\.request|dbms_pipe\.receive_message|dbms_lock\.sleep|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|randomblob|load_extension|make_set|elt|char|chr|ascii|ord|substring|substr|mid|hex|unhex|concat|concat_ws|group_concat|version|database|user|current_user|system_user|session_user|schema|if|ifnull|iif|case|cast|convert|count|length|len|bin|conv|instr|locate|position|md5|sha1|unicode|nchar|db_name|is_srvrolemember|has_dbaccess|waitfor|row|json_valid|json_extract|likelihood|likely|unlikely|json|glob|printf|typeof|sqlite_compileoption_used|sqlite_compileoption_get|sqlite_version|zeroblob|lo_get|lo_import|pg_read_file|current_setting|query_to_xml|greatest|least|sysdate|suser_name|suser_sname|host_name|user_name|app_name|serverproperty|is_member|gtid_subset|gtid_subtract|st_latfromgeohash|st_longfromgeohash|st_pointfromgeohash|connection_id|row_count|found_rows|last_insert_id|uuid|uuid_short|current_database|pg_backend_pid|h2version|currentuser|currentdatabase|sleepeachrow|dbinfo)`;
@@ -191,7 +191,7 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       ],
     ],
     pattern:
-      /; ?(?:drop (?:table|database|user|view|procedure|function)|delete from|insert into|update [\w.`"[\]]{1,64} set|select\b.{0,120}\bfrom\b|select (?:\d|@@|\*|null|sleep|pg_sleep|benchmark|version|user|case|if)|exec(?:ute)? (?:master|xp_|sp_|sys\.|\()|declare @|create (?:or replace )?(?:table|user|function|procedure|database|trigger)|attach database |prepare \w{1,64} from |alter (?:table|user|database)|truncate table|shutdown(?: with nowait)?\s?(?:--|#|;|$)|waitfor (?:delay|time)|grant |revoke |load data|set @@?\w|call \w|copy \w{1,64} (?:from|to) )/,
+      /; ?(?:drop (?:table|database|user|view|procedure|function)|delete from|insert into|update [\w.`"[\]]{1,64} set|select\b.{0,120}\bfrom\b|select (?:\d|@@|\*|null|sleep|pg_sleep|benchmark|version|user|case|if)|exec(?:ute)? (?:master|xp_|sp_|sys\.|\()|declare @|create (?:or replace )?(?:table|user|function|procedure|database|trigger)|attach database |prepare \w{1,64} from |alter (?:table|user|database)|truncate table|shutdown(?: with nowait)?\s?(?:--|#|;|$)|waitfor (?:delay|time)|grant |revoke |load data|set @@?\w|call \w|copy \w{1,64} (?:from|to) |copy ?\( ?select\b)/,
   }),
   regexSignature({
     id: 'SQLI-132',
@@ -269,11 +269,12 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
       'httpuritype',
       'fn_varbintohexstr',
       'runscript',
+      'program',
       'systables',
       'sysmaster',
     ],
     pattern:
-      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:sys\.)?(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_(?:address|name)|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|systables|sysmaster:\w{1,40}|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:global\.|session\.)?(?:version(?:_compile_os|_compile_machine|_comment)?|innodb_version|datadir|hostname|basedir|servername|servicename|tmpdir|identity|plugin_dir|secure_file_priv|spid|microsoftversion)\b|\binto (?:out|dump)file\b|\brunscript from ['"]|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(|\bfloor ?\( ?rand ?\( ?\d{0,3} ?\) ?\* ?2 ?\)|(?<![\w.$])(?:st_(?:lat|long|point)fromgeohash|gtid_subset|gtid_subtract|httpuritype|(?:dbo\.)?fn_varbintohexstr) ?\(/,
+      /(?<![\w.$])(?:master\.\.)?(?:xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask)\b|(?<![\w.$])(?:sys\.)?(?:extractvalue|updatexml|load_file|utl_inaddr\.get_host_(?:address|name)|utl_http\.request|dbms_xmlgen\.getxml|ctxsys\.drithsx\.sn|xp_cmdshell|xp_dirtree|xp_regread|sp_oacreate|sp_makewebtask|sys_eval|sys_exec|name_const|load_extension|randomblob|lo_get|lo_import|lo_export|pg_read_file|pg_ls_dir) ?\(|\binformation_schema\b|\b(?:mysql\.user|sysobjects|syscolumns|sysusers|pg_shadow|pg_user|pg_catalog|all_tables|user_tables|all_tab_columns|sqlite_master|msysobjects|msysaccessobjects|systables|sysmaster:\w{1,40}|sys\.(?:tables|objects|columns|databases|sql_logins))\b|@@(?:global\.|session\.)?(?:version(?:_compile_os|_compile_machine|_comment)?|innodb_version|datadir|hostname|basedir|servername|servicename|tmpdir|identity|plugin_dir|secure_file_priv|spid|microsoftversion)\b|\binto (?:out|dump)file\b|\brunscript from ['"]|\bcopy [\w.( ]{1,80}(?:[^;]{0,200}?\))? ?(?:to|from) program ['"]|\bprocedure analyse\b|\bcount ?\( ?\* ?\) ?, ?concat ?\(|\bfloor ?\( ?rand ?\( ?\d{0,3} ?\) ?\* ?2 ?\)|(?<![\w.$])(?:st_(?:lat|long|point)fromgeohash|gtid_subset|gtid_subtract|httpuritype|(?:dbo\.)?fn_varbintohexstr) ?\(/,
   }),
   regexSignature({
     id: 'SQLI-150',
@@ -555,11 +556,11 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     level: 2,
     severity: 4,
     description:
-      "A value that is only an operator between quotes ('^', '&', '=', 'like'), or a product across them (1'*'1): a string-context probe",
+      "A value that is only an operator between quotes ('^', '&', '=', 'like'), an empty string between two of them ('-''-'), or a product across them (1'*'1): a string-context probe",
     view: 'sql',
     anyOf: ["'", '"'],
     pattern:
-      /^ ?(?:\w{1,20}(['"]) ?[*/%] ?\1\w{1,20}|(['"]) ?(?:[&^|=]|like|rlike|regexp|xor|div|<>|!=|\|\||&&) ?\2) ?$/,
+      /^ ?(?:\w{1,20}(['"]) ?[*/%] ?\1\w{1,20}|(['"]) ?(?:[&^|=]|like|rlike|regexp|xor|div|<>|!=|\|\||&&) ?\2|(['"]) ?([-+*&^|]) ?\3\3 ?\4 ?\3) ?$/,
   }),
   regexSignature({
     id: 'SQLI-117',
