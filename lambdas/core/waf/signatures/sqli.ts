@@ -838,11 +838,11 @@ export const SQLI_SIGNATURES: readonly Signature[] = [
     level: 2,
     severity: 5,
     description:
-      "An ODBC escape or MySQL's `{identifier expr}` brace around an identity or string-smuggling function ({fn concat(user(),0x3a)}, select{x user}): a WAF bypass, since filters read the brace as a delimiter",
+      "An ODBC escape or MySQL's `{identifier expr}` brace around an identity or string-smuggling function ({fn concat(user(),0x3a)}, select{x user}), or a back-quoted one after a SQL operator (and{`if`1}=1): a WAF bypass, since filters read the brace as a delimiter",
     view: 'sql',
-    anyOf: ['{fn', '{ fn', '{x', '{ x'],
+    anyOf: ['{fn', '{ fn', '{x', '{ x', '{`', '{ `'],
     pattern: new RegExp(
-      String.raw`\{ ?(?:fn|x) (?:${PROBE_FUNCTIONS}|h2version|currentuser) ?\(|\{ ?x (?:user|version|database|schema|current_user|@@[\w.]{1,40}) ?\}`,
+      String.raw`\{ ?(?:fn|x) (?:${PROBE_FUNCTIONS}|h2version|currentuser) ?\(|\{ ?x (?:user|version|database|schema|current_user|@@[\w.]{1,40}) ?\}|(?:\b(?:and|or|xor|select|where|having)|[=(,]) ?\{ ?\x60\w{1,30}\x60 ?[\w'"(@][^{}]{0,60}\}`,
     ),
   }),
 ];

@@ -538,6 +538,19 @@ export const XSS_SIGNATURES: readonly Signature[] = [
       /<[a-z][\w-]{0,20}\s[^>]{0,200}?\b(?:name|id)\s?=\s?["']?(?:getelementbyid|getelementsbyname|getelementsbytagname|getelementsbyclassname|queryselector(?:all)?|createelement|appendchild|insertbefore|removechild|replacechild|setattribute|getattribute|removeattribute|attributes|childnodes|firstchild|lastchild|parentnode|ownerdocument|documentelement|defaultview|currentscript|implementation|nodename|nodetype|innerhtml|outerhtml|__proto__)(?=["'\s/>]|$)/,
   }),
   regexSignature({
+    id: 'XSS-193',
+    family: 'xss',
+    threatType: 'xss',
+    level: 2,
+    severity: 4,
+    description:
+      'CSS injection that exfiltrates a form value: an attribute selector on value (input[value^=a]) whose rule loads a URL from another host, one request per guessed prefix',
+    view: 'text',
+    anyOf: ['value'],
+    pattern:
+      /\[ ?value ?[\^$*~|]?= ?['"]?[^\]'"]{0,40}['"]? ?\] ?\{[^}]{0,120}?url ?\( ?['"]? ?(?:https?:)?\/\/[\w.-]{1,100}/,
+  }),
+  regexSignature({
     id: 'XSS-190',
     family: 'xss',
     threatType: 'xss',
